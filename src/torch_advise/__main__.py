@@ -1,0 +1,3 @@
+from torch_advise.cli import main
+
+main()
