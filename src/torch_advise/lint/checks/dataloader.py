@@ -1,0 +1,67 @@
+"""DataLoader rules: how batches are loaded and handed to the GPU."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from torch_advise.lint.checks import CheckContext, Violation, check
+from torch_advise.lint.fixes import EnsureImport, SetKeyword
+from torch_advise.lint.model import ClassInfo
+from torch_advise.lint.patterns import DataLoaderCall
+
+IN_MEMORY_DATASETS = {"torch.utils.data.TensorDataset"}
+ITERABLE_DATASETS = {"torch.utils.data.IterableDataset", "torch.utils.data.dataset.IterableDataset"}
+
+
+def _dataset_kind(ctx: CheckContext, loader: DataLoaderCall) -> str:
+    """'in-memory' for a TensorDataset, 'iterable' for an IterableDataset of this file, else ''."""
+    dataset = loader.argument("dataset")
+    if dataset is None:
+        return ""
+    model = ctx.model
+    for origin in model.origins(dataset, loader.site.scope):
+        if not isinstance(origin.expr, cst.Call):
+            continue
+        if model.qualname(origin.expr.func, origin.scope) in IN_MEMORY_DATASETS:
+            return "in-memory"
+        built = model.callee(origin.expr, origin.scope)
+        if isinstance(built, ClassInfo):
+            for klass in model.class_lineage(built):
+                if any(model.qualname(base, klass.scope.parent or klass.scope) in ITERABLE_DATASETS for base in klass.bases):
+                    return "iterable"
+    return ""
+
+
+@check("DL001")
+def dataloader_without_workers(ctx: CheckContext) -> Iterator[Violation]:
+    for loader in ctx.facts.dataloaders:
+        if loader.opaque or loader.literal("num_workers", 0) != 0:
+            continue
+        if not ctx.facts.loader_trains(loader) or _dataset_kind(ctx, loader):
+            continue
+        yield Violation(
+            "DL001",
+            loader.argument("num_workers") or loader.node,
+            "DataLoader feeds a training loop but loads every batch in the main process "
+            "(num_workers=0), so the GPU waits on input: set num_workers",
+            (SetKeyword(loader.node, "num_workers", "min(8, os.cpu_count() or 1)"), EnsureImport("os")),
+        )
+
+
+@check("DL002")
+def dataloader_without_pinned_memory(ctx: CheckContext) -> Iterator[Violation]:
+    for loader in ctx.facts.dataloaders:
+        if loader.opaque or loader.literal("pin_memory", False) is not False:
+            continue
+        entries = ctx.facts.loader_loops.get(loader, [])
+        if not any(ctx.facts.batch_moves_to_cuda(entry) for entry in entries):
+            continue
+        yield Violation(
+            "DL002",
+            loader.argument("pin_memory") or loader.node,
+            "DataLoader batches are copied to CUDA from pageable memory: set pin_memory=True "
+            "(pinned host-to-device copies are up to 8x faster and can overlap compute)",
+            (SetKeyword(loader.node, "pin_memory", "True"),),
+        )

@@ -1,0 +1,233 @@
+"""Edits that fixes are made of, and one libcst transform that applies them.
+
+Edits name the original nodes they change. Keyword edits on one call are merged, so DL001 and
+DL002 can both fix the same DataLoader in one pass; statement edits act on the block that holds
+the statement, so comments and blank lines around it stay where they were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Optional, Sequence, Union
+
+import libcst as cst
+
+
+@dataclass(frozen=True)
+class SetKeyword:
+    """Give `call` the keyword argument `name=value`, replacing an existing value."""
+
+    call: cst.Call
+    name: str
+    value: str
+
+
+@dataclass(frozen=True)
+class ReplaceNode:
+    node: cst.CSTNode
+    code: str
+
+
+@dataclass(frozen=True)
+class InsertBefore:
+    """Insert statements (source text, one per line) before `statement`, at its indentation."""
+
+    statement: cst.CSTNode
+    code: str
+
+
+@dataclass(frozen=True)
+class SwapStatements:
+    first: cst.CSTNode
+    second: cst.CSTNode
+
+
+@dataclass(frozen=True)
+class EnsureImport:
+    """`import <module>` at module level, unless the module is already bound to its own name."""
+
+    module: str
+
+
+@dataclass(frozen=True)
+class InsertAfterImports:
+    code: str
+
+
+Edit = Union[SetKeyword, ReplaceNode, InsertBefore, SwapStatements, EnsureImport, InsertAfterImports]
+
+
+def _parse_expression(code: str) -> cst.BaseExpression:
+    return cst.parse_expression(code)
+
+
+def _parse_statements(code: str, module: cst.Module) -> list[cst.BaseStatement]:
+    parsed = cst.parse_module(code if code.endswith("\n") else code + "\n", config=module.config_for_parsing)
+    return list(parsed.body)
+
+
+def _with_keyword(call: cst.Call, updates: dict[str, str]) -> cst.Call:
+    args = list(call.args)
+    pending = dict(updates)
+    for i, arg in enumerate(args):
+        if arg.keyword is not None and arg.keyword.value in pending:
+            args[i] = arg.with_changes(value=_parse_expression(pending.pop(arg.keyword.value)))
+    if not pending:
+        return call.with_changes(args=args)
+    new_args = [
+        cst.Arg(
+            keyword=cst.Name(name),
+            value=_parse_expression(value),
+            equal=cst.AssignEqual(
+                whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
+            ),
+        )
+        for name, value in pending.items()
+    ]
+    if not args:
+        return call.with_changes(args=new_args)
+    last = args[-1]
+    if last.comma is not cst.MaybeSentinel.DEFAULT and isinstance(last.comma, cst.Comma):
+        # A trailing comma: each new argument repeats it, so a one-per-line call stays one per line.
+        new_args = [a.with_changes(comma=last.comma) for a in new_args]
+    else:
+        # No trailing comma: separate with ", " and end without one, as the call did.
+        args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+        new_args = [a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))) for a in new_args]
+        new_args[-1] = new_args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return call.with_changes(args=[*args, *new_args])
+
+
+class _Applier(cst.CSTTransformer):
+    def __init__(self, module: cst.Module, edits: Sequence[Edit]) -> None:
+        self.module = module
+        self.keywords: dict[cst.Call, dict[str, str]] = {}
+        self.replacements: dict[cst.CSTNode, str] = {}
+        self.inserts: dict[cst.CSTNode, list[str]] = {}
+        self.swaps: dict[cst.CSTNode, cst.CSTNode] = {}
+        self.after_imports: list[str] = []
+        for edit in edits:
+            if isinstance(edit, SetKeyword):
+                self.keywords.setdefault(edit.call, {})[edit.name] = edit.value
+            elif isinstance(edit, ReplaceNode):
+                self.replacements[edit.node] = edit.code
+            elif isinstance(edit, InsertBefore):
+                codes = self.inserts.setdefault(edit.statement, [])
+                if edit.code not in codes:
+                    codes.append(edit.code)
+            elif isinstance(edit, SwapStatements):
+                self.swaps[edit.first] = edit.second
+                self.swaps[edit.second] = edit.first
+            elif isinstance(edit, InsertAfterImports):
+                if edit.code not in self.after_imports:
+                    self.after_imports.append(edit.code)
+            elif isinstance(edit, EnsureImport):
+                line = f"import {edit.module}"
+                if line not in self.after_imports:
+                    self.after_imports.insert(0, line)
+
+    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode):  # type: ignore[override]
+        if original_node in self.replacements:
+            return _parse_expression(self.replacements[original_node])
+        if isinstance(updated_node, cst.Call) and original_node in self.keywords:
+            return _with_keyword(updated_node, self.keywords[original_node])
+        if isinstance(updated_node, (cst.IndentedBlock, cst.Module)):
+            return self._rebuild_block(original_node, updated_node)
+        return updated_node
+
+    def _rebuild_block(self, original: cst.CSTNode, updated: Union[cst.IndentedBlock, cst.Module]):
+        originals = list(original.body)  # type: ignore[attr-defined]
+        body = list(updated.body)
+        if not any(o in self.inserts or o in self.swaps for o in originals):
+            return updated
+        by_original = dict(zip(originals, body))
+        result: list[cst.BaseStatement] = []
+        for old, new in zip(originals, body):
+            for code in self.inserts.get(old, []):
+                statements = _parse_statements(code, self.module)
+                if statements and result == [] and new.leading_lines:
+                    # The comment above the first statement belongs to it: keep them together.
+                    statements[0] = statements[0].with_changes(leading_lines=new.leading_lines)
+                    new = new.with_changes(leading_lines=())
+                result.extend(statements)
+            partner = self.swaps.get(old)
+            if partner is not None and partner in by_original:
+                # Each statement takes the other's place; comments above stay with the place.
+                swapped = by_original[partner]
+                new = swapped.with_changes(leading_lines=new.leading_lines)
+            result.append(new)
+        return updated.with_changes(body=result)
+
+
+def _import_index(module: cst.Module) -> int:
+    """Where module-level lines go: after the docstring, `__future__` and the leading imports."""
+    index = 0
+    for i, statement in enumerate(module.body):
+        if not isinstance(statement, cst.SimpleStatementLine):
+            break
+        small = statement.body
+        if i == 0 and len(small) == 1 and isinstance(small[0], cst.Expr) and isinstance(
+            small[0].value, (cst.SimpleString, cst.ConcatenatedString)
+        ):
+            index = 1
+            continue
+        if all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in small):
+            index = i + 1
+            continue
+        break
+    return index
+
+
+def _module_imports(module: cst.Module, name: str) -> bool:
+    for statement in module.body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, cst.Import):
+                    for alias in small.names:
+                        if alias.asname is None and cst.Module([]).code_for_node(alias.name) == name:
+                            return True
+    return False
+
+
+def apply_edits(module: cst.Module, edits: Iterable[Edit]) -> cst.Module:
+    edits = list(edits)
+    if not edits:
+        return module
+    applier = _Applier(module, edits)
+    result = module.visit(applier)
+    assert isinstance(result, cst.Module)
+    lines = [
+        line
+        for line in applier.after_imports
+        if not (line.startswith("import ") and _module_imports(result, line[len("import "):]))
+    ]
+    if lines:
+        index = _import_index(result)
+        statements: list[cst.BaseStatement] = []
+        for line in lines:
+            statements.extend(_parse_statements(line, result))
+        body = list(result.body)
+        if index == 0 and body and body[0].leading_lines:
+            statements[0] = statements[0].with_changes(leading_lines=body[0].leading_lines)
+            body[0] = body[0].with_changes(leading_lines=())
+        result = result.with_changes(body=[*body[:index], *statements, *body[index:]])
+    return result
+
+
+def edits_overlap(first: Sequence[Edit], second: Sequence[Edit]) -> bool:
+    """Two fixes that name the same node may not both apply in one pass."""
+
+    def nodes(edits: Sequence[Edit]) -> set[int]:
+        found: set[int] = set()
+        for edit in edits:
+            if isinstance(edit, ReplaceNode):
+                found.add(id(edit.node))
+            elif isinstance(edit, SwapStatements):
+                found.update((id(edit.first), id(edit.second)))
+        return found
+
+    return bool(nodes(first) & nodes(second))
+
+
+def optional_edit(value: Optional[Edit]) -> tuple[Edit, ...]:
+    return (value,) if value is not None else ()

@@ -1,0 +1,279 @@
+"""PyTorch knowledge the checks share: which calls build loaders, optimizers and scalers, which
+loops consume a loader, what a batch is, and whether a device can be CUDA.
+
+Every answer errs towards "unknown": a value we cannot see is never assumed to be wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Iterator, Optional
+
+import libcst as cst
+
+from torch_advise.lint.model import (
+    NOT_LITERAL,
+    CallSite,
+    LoopInfo,
+    Origin,
+    Scope,
+    TrainingModel,
+    dotted,
+    has_star_args,
+    keyword_args,
+    literal_value,
+    positional_args,
+    string_value,
+    target_names,
+)
+
+DATALOADER = "torch.utils.data.DataLoader"
+# DataLoader's positional parameters, in order, so `DataLoader(ds, 32, True)` is understood.
+DATALOADER_PARAMS = (
+    "dataset",
+    "batch_size",
+    "shuffle",
+    "sampler",
+    "batch_sampler",
+    "num_workers",
+    "collate_fn",
+    "pin_memory",
+    "drop_last",
+    "timeout",
+    "worker_init_fn",
+    "multiprocessing_context",
+    "generator",
+)
+GRAD_SCALERS = {"torch.amp.GradScaler", "torch.cuda.amp.GradScaler"}
+AUTOCASTS = {"torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast"}
+NOT_OPTIMIZERS = ("torch.optim.lr_scheduler.", "torch.optim.swa_utils.")
+# Calls that pass their argument's items through: `for i, b in enumerate(tqdm(loader))`.
+ITERATION_WRAPPERS = {"enumerate", "iter", "tqdm", "trange", "islice", "track", "zip", "chain"}
+
+
+@dataclass(eq=False)
+class DataLoaderCall:
+    site: CallSite
+    arguments: dict[str, cst.BaseExpression]
+    opaque: bool  # **kwargs or *args: its settings cannot be known
+
+    @property
+    def node(self) -> cst.Call:
+        return self.site.node
+
+    def argument(self, name: str) -> Optional[cst.BaseExpression]:
+        return self.arguments.get(name)
+
+    def literal(self, name: str, default: object) -> object:
+        """The argument's literal value, `default` when absent, NOT_LITERAL when computed."""
+        value = self.arguments.get(name)
+        return default if value is None else literal_value(value)
+
+
+@dataclass(eq=False)
+class LoaderLoop:
+    """A loop that takes batches from a loader, with the names its batches are bound to."""
+
+    loop: LoopInfo
+    batch_names: set[str] = field(default_factory=set)
+
+
+class Facts:
+    """Answers about one model, computed once per file and shared by all checks."""
+
+    def __init__(self, model: TrainingModel) -> None:
+        self.model = model
+
+    # ---- loaders --------------------------------------------------------------------------
+
+    @cached_property
+    def dataloaders(self) -> list[DataLoaderCall]:
+        found = []
+        for site in self.model.calls:
+            if self.model.call_name(site) != DATALOADER:
+                continue
+            call = site.node
+            arguments = dict(zip(DATALOADER_PARAMS, positional_args(call)))
+            arguments.update(keyword_args(call))
+            found.append(DataLoaderCall(site, arguments, opaque=has_star_args(call)))
+        return found
+
+    def loader_of(self, origin: Origin) -> Optional[DataLoaderCall]:
+        for loader in self.dataloaders:
+            if loader.node is origin.expr:
+                return loader
+        return None
+
+    def loaders_in(self, expr: cst.BaseExpression, scope: Scope) -> list[DataLoaderCall]:
+        """Loaders whose batches `expr` yields when iterated."""
+        found: list[DataLoaderCall] = []
+        for inner in self._unwrap_iteration(expr, scope):
+            for origin in self.model.origins(inner, scope):
+                loader = self.loader_of(origin)
+                if loader is not None and loader not in found:
+                    found.append(loader)
+                elif isinstance(origin.expr, cst.Call) and origin.expr is not inner:
+                    for nested in self._unwrap_iteration(origin.expr, origin.scope):
+                        if nested is not origin.expr:
+                            found.extend(
+                                l for l in self.loaders_in(nested, origin.scope) if l not in found
+                            )
+        return found
+
+    def _unwrap_iteration(self, expr: cst.BaseExpression, scope: Scope) -> Iterator[cst.BaseExpression]:
+        if isinstance(expr, cst.Call) and self.model.callee(expr, scope) is None:
+            name = dotted(expr.func)
+            if name is not None and name.split(".")[-1] in ITERATION_WRAPPERS:
+                arguments = positional_args(expr)
+                if name.split(".")[-1] not in ("zip", "chain"):
+                    arguments = arguments[:1]
+                for argument in arguments:
+                    yield from self._unwrap_iteration(argument, scope)
+                return
+        yield expr
+
+    @cached_property
+    def loader_loops(self) -> dict[DataLoaderCall, list[LoaderLoop]]:
+        """For each loader, the loops that take batches from it: `for b in loader` and
+        `while ...: b = next(it)` with `it = iter(loader)`."""
+        result: dict[DataLoaderCall, list[LoaderLoop]] = {loader: [] for loader in self.dataloaders}
+        if not self.dataloaders:
+            return result
+        for loop in self.model.loops:
+            feeds: dict[DataLoaderCall, LoaderLoop] = {}
+            if isinstance(loop.node, cst.For):
+                for loader in self.loaders_in(loop.node.iter, loop.scope):
+                    entry = feeds.setdefault(loader, LoaderLoop(loop))
+                    entry.batch_names.update(target_names(loop.node.target))
+            for site in loop.calls:
+                if dotted(site.node.func) == "next" and positional_args(site.node):
+                    for loader in self.loaders_in(positional_args(site.node)[0], site.scope):
+                        entry = feeds.setdefault(loader, LoaderLoop(loop))
+                        entry.batch_names.update(_assigned_names(site))
+            for loader, entry in feeds.items():
+                if not _inner_loop_of(loop, [e.loop for e in result[loader]]):
+                    result[loader].append(entry)
+        return result
+
+    def loader_trains(self, loader: DataLoaderCall) -> bool:
+        return any(self.model.loop_trains(entry.loop) for entry in self.loader_loops.get(loader, []))
+
+    # ---- devices --------------------------------------------------------------------------
+
+    def can_be_cuda(self, expr: cst.BaseExpression, scope: Scope) -> bool:
+        """True when one of the values the device expression may hold is a CUDA device."""
+        for origin in self.model.origins(expr, scope):
+            node = origin.expr
+            text = string_value(node)
+            if text is not None and text.startswith("cuda"):
+                return True
+            if isinstance(node, cst.FormattedString):
+                head = node.parts[0] if node.parts else None
+                if isinstance(head, cst.FormattedStringText) and head.value.startswith("cuda"):
+                    return True
+            if isinstance(node, cst.Call):
+                name = self.model.qualname(node.func, origin.scope)
+                if name == "torch.device" and positional_args(node):
+                    if self.can_be_cuda(positional_args(node)[0], origin.scope):
+                        return True
+                if name == "torch.cuda.current_device":
+                    return True
+        return False
+
+    def moves_to_cuda(self, site: CallSite) -> bool:
+        """`x.cuda()` or `x.to(<a device that can be CUDA>)`."""
+        if site.method == "cuda":
+            return True
+        if site.method != "to":
+            return False
+        call = site.node
+        device = keyword_args(call).get("device")
+        if device is None and positional_args(call):
+            device = positional_args(call)[0]
+        return device is not None and self.can_be_cuda(device, site.scope)
+
+    def batch_moves_to_cuda(self, entry: LoaderLoop) -> list[CallSite]:
+        """Calls in the loop that move something derived from the batch to a CUDA device."""
+        derived = set(entry.batch_names)
+        # Names assigned from batch data in the loop (`inputs = batch["x"]`) are batch data too.
+        changed = True
+        while changed:
+            changed = False
+            for name, values in entry.loop.assigned.items():
+                if name not in derived and any(v is not None and _root_name(v) in derived for v in values):
+                    derived.add(name)
+                    changed = True
+        # Comprehension variables over the batch (`[t.to(dev) for t in batch]`) are batch data too.
+        for node in _comprehension_fors(entry.loop.node):
+            if _root_name(node.iter) in derived:
+                derived.update(target_names(node.target))
+        moves = []
+        for site in entry.loop.calls:
+            receiver = site.receiver
+            if receiver is not None and _root_name(receiver) in derived and self.moves_to_cuda(site):
+                moves.append(site)
+        return moves
+
+    # ---- optimizers, scalers, autocast ------------------------------------------------------
+
+    def is_optimizer_call(self, call: cst.Call, scope: Scope) -> bool:
+        name = self.model.qualname(call.func, scope) or ""
+        return name.startswith("torch.optim.") and not name.startswith(NOT_OPTIMIZERS) and name.count(".") == 2
+
+    def is_scaler(self, receiver: cst.BaseExpression, scope: Scope) -> bool:
+        for origin in self.model.origins(receiver, scope):
+            if isinstance(origin.expr, cst.Call) and self.model.qualname(origin.expr.func, origin.scope) in GRAD_SCALERS:
+                return True
+        return False
+
+    @cached_property
+    def grad_scalers(self) -> list[CallSite]:
+        return [site for site in self.model.calls if self.model.call_name(site) in GRAD_SCALERS]
+
+    @cached_property
+    def autocasts(self) -> list[CallSite]:
+        return [site for site in self.model.calls if self.model.call_name(site) in AUTOCASTS]
+
+
+def _assigned_names(site: CallSite) -> set[str]:
+    statement = site.statement
+    names: set[str] = set()
+    if isinstance(statement, cst.SimpleStatementLine):
+        for small in statement.body:
+            if isinstance(small, cst.Assign) and small.value is site.node:
+                for target in small.targets:
+                    names.update(target_names(target.target))
+    return names
+
+
+def _inner_loop_of(loop: LoopInfo, others: list[LoopInfo]) -> bool:
+    return any(other in loop.parents for other in others)
+
+
+def _root_name(expr: cst.CSTNode) -> Optional[str]:
+    """`batch` for `batch`, `batch[0]`, `batch.x`, `batch["x"].float()`."""
+    while True:
+        if isinstance(expr, cst.Name):
+            return expr.value
+        if isinstance(expr, (cst.Attribute, cst.Subscript)):
+            expr = expr.value
+        elif isinstance(expr, cst.Call):
+            expr = expr.func
+        else:
+            return None
+
+
+def _comprehension_fors(node: cst.CSTNode) -> Iterator[cst.CompFor]:
+    found: list[cst.CompFor] = []
+
+    class Collector(cst.CSTVisitor):
+        def visit_CompFor(self, comp: cst.CompFor) -> None:
+            found.append(comp)
+
+    node.visit(Collector())
+    return iter(found)
+
+
+def literal(expr: Optional[cst.BaseExpression]) -> object:
+    return NOT_LITERAL if expr is None else literal_value(expr)
