@@ -1,0 +1,85 @@
+"""Which files to lint: the files named, and the *.py files under the folders named."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from torch_advise.config import Settings, entry_excluded
+
+# Folders that hold tools' state, vendored or built code, or environments: never the user's
+# training code, and often large.
+SKIPPED_FOLDERS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        "__pycache__",
+        ".tox",
+        ".nox",
+        ".venv",
+        "venv",
+        "env",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        ".advise_cache",
+        "node_modules",
+        "site-packages",
+        "build",
+        "dist",
+        ".eggs",
+    }
+)
+
+
+class PathError(Exception):
+    """A path that cannot be linted; the message is one line, e.g. "x.py: No such file or directory"."""
+
+
+def discover(paths: list[str], settings: Settings) -> list[Path]:
+    """The files to lint, sorted and unique, spelled as the user spelled their paths.
+
+    A file named explicitly is always linted (any extension, even if excluded); folders are
+    walked for *.py without following symlinked folders, so links cannot loop.
+    """
+    found: dict[str, Path] = {}
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            files = _walk(path, settings)
+        elif path.exists():
+            files = [path]
+        else:
+            raise PathError(f"{given}: No such file or directory")
+        for file in files:
+            found.setdefault(os.path.normcase(os.path.abspath(file)), file)
+    return sorted(found.values(), key=lambda p: p.as_posix())
+
+
+def _walk(top: Path, settings: Settings) -> list[Path]:
+    files: list[Path] = []
+    pending = [top]
+    while pending:
+        folder = pending.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError as exc:
+            raise PathError(f"{folder}: {exc.strerror or exc}") from None
+        for entry in entries:
+            path = folder / entry.name
+            if entry.is_dir(follow_symlinks=False):
+                if not _skipped_folder(path, settings):
+                    pending.append(path)
+            elif entry.name.endswith(".py") and entry.is_file() and not entry_excluded(settings, path):
+                files.append(path)
+    return files
+
+
+def _skipped_folder(path: Path, settings: Settings) -> bool:
+    return (
+        path.name in SKIPPED_FOLDERS
+        or path.name.endswith(".egg-info")
+        or (path / "pyvenv.cfg").exists()
+        or entry_excluded(settings, path)
+    )
