@@ -1,3 +1,3 @@
-from torch_advise.cli import main
+from torch_advise.cli import run
 
-main()
+run()

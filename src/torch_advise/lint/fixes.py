@@ -8,7 +8,7 @@ the statement, so comments and blank lines around it stay where they were.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence, Union
+from typing import Iterable, Sequence, Union
 
 import libcst as cst
 
@@ -106,6 +106,7 @@ class _Applier(cst.CSTTransformer):
         self.inserts: dict[cst.CSTNode, list[str]] = {}
         self.swaps: dict[cst.CSTNode, cst.CSTNode] = {}
         self.after_imports: list[str] = []
+        self.imports: list[str] = []
         for edit in edits:
             if isinstance(edit, SetKeyword):
                 self.keywords.setdefault(edit.call, {})[edit.name] = edit.value
@@ -122,9 +123,8 @@ class _Applier(cst.CSTTransformer):
                 if edit.code not in self.after_imports:
                     self.after_imports.append(edit.code)
             elif isinstance(edit, EnsureImport):
-                line = f"import {edit.module}"
-                if line not in self.after_imports:
-                    self.after_imports.insert(0, line)
+                if edit.module not in self.imports:
+                    self.imports.append(edit.module)
 
     def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode):  # type: ignore[override]
         if original_node in self.replacements:
@@ -159,23 +159,49 @@ class _Applier(cst.CSTTransformer):
         return updated.with_changes(body=result)
 
 
-def _import_index(module: cst.Module) -> int:
-    """Where module-level lines go: after the docstring, `__future__` and the leading imports."""
+def _preamble_end(module: cst.Module) -> int:
+    """Index of the first statement after the docstring and `from __future__` imports."""
     index = 0
     for i, statement in enumerate(module.body):
-        if not isinstance(statement, cst.SimpleStatementLine):
+        small = statement.body if isinstance(statement, cst.SimpleStatementLine) else None
+        if not small:
             break
-        small = statement.body
         if i == 0 and len(small) == 1 and isinstance(small[0], cst.Expr) and isinstance(
             small[0].value, (cst.SimpleString, cst.ConcatenatedString)
         ):
             index = 1
-            continue
-        if all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in small):
+        elif all(isinstance(s, cst.ImportFrom) and dotted_module(s) == "__future__" for s in small):
             index = i + 1
-            continue
-        break
+        else:
+            break
     return index
+
+
+def _imports_end(module: cst.Module) -> int:
+    """Index of the first statement after the leading block of imports."""
+    index = _preamble_end(module)
+    for statement in module.body[index:]:
+        small = statement.body if isinstance(statement, cst.SimpleStatementLine) else None
+        if not small or not all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in small):
+            break
+        index += 1
+    return index
+
+
+def dotted_module(node: cst.ImportFrom) -> str:
+    return cst.Module([]).code_for_node(node.module) if node.module is not None else ""
+
+
+def _insert_lines(module: cst.Module, index: int, lines: list[str]) -> cst.Module:
+    statements: list[cst.BaseStatement] = []
+    for line in lines:
+        statements.extend(_parse_statements(line, module))
+    body = list(module.body)
+    if index < len(body) and body[index].leading_lines and index == 0:
+        # A comment block opening the file stays on top.
+        statements[0] = statements[0].with_changes(leading_lines=body[0].leading_lines)
+        body[0] = body[0].with_changes(leading_lines=())
+    return module.with_changes(body=[*body[:index], *statements, *body[index:]])
 
 
 def _module_imports(module: cst.Module, name: str) -> bool:
@@ -196,21 +222,12 @@ def apply_edits(module: cst.Module, edits: Iterable[Edit]) -> cst.Module:
     applier = _Applier(module, edits)
     result = module.visit(applier)
     assert isinstance(result, cst.Module)
-    lines = [
-        line
-        for line in applier.after_imports
-        if not (line.startswith("import ") and _module_imports(result, line[len("import "):]))
-    ]
-    if lines:
-        index = _import_index(result)
-        statements: list[cst.BaseStatement] = []
-        for line in lines:
-            statements.extend(_parse_statements(line, result))
-        body = list(result.body)
-        if index == 0 and body and body[0].leading_lines:
-            statements[0] = statements[0].with_changes(leading_lines=body[0].leading_lines)
-            body[0] = body[0].with_changes(leading_lines=())
-        result = result.with_changes(body=[*body[:index], *statements, *body[index:]])
+    if applier.after_imports:
+        result = _insert_lines(result, _imports_end(result), applier.after_imports)
+    imports = [name for name in applier.imports if not _module_imports(result, name)]
+    if imports:
+        # New standard-library imports go first, where isort would put them.
+        result = _insert_lines(result, _preamble_end(result), [f"import {name}" for name in imports])
     return result
 
 
@@ -227,7 +244,3 @@ def edits_overlap(first: Sequence[Edit], second: Sequence[Edit]) -> bool:
         return found
 
     return bool(nodes(first) & nodes(second))
-
-
-def optional_edit(value: Optional[Edit]) -> tuple[Edit, ...]:
-    return (value,) if value is not None else ()

@@ -1,0 +1,210 @@
+"""The `advise` command line.
+
+`advise PATH...` checks; `rules`, `explain` and `probe` are subcommands. Heavy modules (libcst,
+the probe) are imported inside the commands so that `--help` and `--version` start fast.
+
+Exit codes: 0 no findings, 1 findings (or a diff to apply), 2 usage error, unreadable path,
+bad configuration or internal error. The probe adds 3: the script failed or timed out.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import sys
+from typing import NoReturn, Optional
+
+import click
+
+from torch_advise import __version__
+
+EXIT_FINDINGS = 1
+EXIT_ERROR = 2
+
+
+class AdviseGroup(click.Group):
+    """A group whose default command is `check`: `advise train.py` means `advise check train.py`."""
+
+    LAZY = {"probe": "torch_advise.probe.command:probe"}
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.list_commands(ctx) and args[0] not in ("--help", "-h", "--version"):
+            args = ["check", *args]
+        return super().parse_args(ctx, args)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.LAZY})
+
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        if name in self.LAZY:
+            module, _, attribute = self.LAZY[name].partition(":")
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, name)
+
+
+def fail(message: str) -> NoReturn:
+    click.echo(f"advise: error: {message}", err=True)
+    sys.exit(EXIT_ERROR)
+
+
+@click.group(cls=AdviseGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="advise", message="%(prog)s %(version)s")
+def main() -> None:
+    """Find what makes PyTorch training slow or silently wrong, fix what is safe,
+    and measure the rest.
+
+    \b
+      advise train.py                 report findings
+      advise src/ --fix               apply safe fixes
+      advise train.py --diff          show what --fix would change
+      advise explain DL002            a rule's documentation
+      advise probe train.py -- ARGS   run the script briefly and measure
+    """
+
+
+def _split(values: tuple[str, ...]) -> Optional[list[str]]:
+    if not values:
+        return None
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--fix", is_flag=True, help="Apply safe fixes in place.")
+@click.option("--unsafe-fixes", is_flag=True, default=None, help="Also apply fixes that change numerics or process model.")
+@click.option("--diff", is_flag=True, help="Print the changes --fix would make; change nothing.")
+@click.option("--select", multiple=True, help="Rule codes, prefixes or slugs to check (comma-separated).")
+@click.option("--ignore", multiple=True, help="Rule codes, prefixes or slugs to skip (comma-separated).")
+@click.option("--extend-select", multiple=True, help="Rules to add to the configured selection.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--target", help="GPU the advice is for: a compute capability (8.0, sm_80) or a name (a100, h100, t4).")
+@click.option("--torch-version", help="torch version the advice is for (e.g. 1.13).")
+@click.option("--config", "config_file", type=click.Path(), help="Read settings from this file instead of pyproject.toml.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+def check(
+    paths: tuple[str, ...],
+    fix: bool,
+    unsafe_fixes: Optional[bool],
+    diff: bool,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    extend_select: tuple[str, ...],
+    output_format: str,
+    target: Optional[str],
+    torch_version: Optional[str],
+    config_file: Optional[str],
+    exit_zero: bool,
+) -> None:
+    """Check PATHS (files or folders; default: the current folder)."""
+    from torch_advise.catalogue import CatalogueError, load_catalogue
+    from torch_advise.config import ConfigError, load_settings
+    from torch_advise.lint.engine import LintOptions
+    from torch_advise.lint.files import PathError, discover
+    from torch_advise.lint.runner import lint_files
+    from torch_advise.report import Report, render
+    from torch_advise.target import TargetError, resolve_target
+
+    targets = list(paths) or ["."]
+    try:
+        settings = load_settings(targets, config_file)
+        catalogue = load_catalogue()
+        selection = _split(select) if select else settings.select
+        if extend_select:
+            selection = [*(selection or ["ALL"]), *(_split(extend_select) or [])]
+        codes = catalogue.select(selection, [*settings.ignore, *(_split(ignore) or [])])
+        resolved = resolve_target(target, torch_version, settings.target, settings.torch_version)
+        files = discover(targets, settings)
+    except (ConfigError, CatalogueError, TargetError, PathError) as error:
+        fail(str(error))
+    allow_unsafe = settings.unsafe_fixes if unsafe_fixes is None else unsafe_fixes
+    fix_mode = ("unsafe" if allow_unsafe else "safe") if (fix or diff) else None
+    options = LintOptions(catalogue, frozenset(codes), resolved, fix_mode)
+
+    findings = []
+    fixed = files_fixed = 0
+    changed = False
+    try:
+        for result in lint_files(targets, settings, options, write=fix and not diff, files=files):
+            findings.extend(result.findings)
+            if result.changed:
+                changed = True
+                fixed += result.fixed_count
+                files_fixed += 1
+                if diff:
+                    _print_diff(result.path, result.source, result.fixed_source)
+    except OSError as error:
+        fail(f"{getattr(error, 'filename', '') or ''}: {error.strerror or error}")
+    if diff:
+        click.echo(
+            f"Would fix {fixed} finding{'s' if fixed != 1 else ''} in {files_fixed} file{'s' if files_fixed != 1 else ''}.",
+            err=True,
+        )
+        sys.exit(EXIT_FINDINGS if changed and not exit_zero else 0)
+    report = Report(
+        sorted(findings, key=lambda f: f.sort_key),
+        len(files),
+        resolved,
+        catalogue,
+        fix_mode=fix_mode if fix else None,
+        fixed=fixed,
+        files_fixed=files_fixed,
+        options={"unsafe_fixes": allow_unsafe},
+    )
+    render(output_format, report, sys.stdout)
+    sys.exit(EXIT_FINDINGS if report.findings and not exit_zero else 0)
+
+
+def _print_diff(path: str, before: bytes, after: Optional[bytes]) -> None:
+    old = before.decode("utf-8", errors="replace").splitlines(keepends=True)
+    new = (after or b"").decode("utf-8", errors="replace").splitlines(keepends=True)
+    sys.stdout.writelines(difflib.unified_diff(old, new, fromfile=f"a/{path}", tofile=f"b/{path}"))
+
+
+@main.command()
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def rules(output_format: str) -> None:
+    """List every rule: code, slug, severity, fix safety and summary."""
+    import json
+
+    from torch_advise.catalogue import CatalogueError, load_catalogue
+
+    try:
+        catalogue = load_catalogue()
+    except CatalogueError as error:
+        fail(str(error))
+    if output_format == "json":
+        rows = [
+            {"code": r.code, "slug": r.slug, "severity": r.severity, "fix": r.fix, "title": r.title, "summary": r.summary}
+            for r in catalogue.rules
+        ]
+        click.echo(json.dumps(rows, indent=2))
+        return
+    width = max(len(r.slug) for r in catalogue.rules)
+    for rule in catalogue.rules:
+        click.echo(f"{rule.code:<8} {rule.slug:<{width}}  {rule.severity:<7}  fix: {rule.fix:<6}  {rule.title}")
+
+
+@main.command()
+@click.argument("rule")
+def explain(rule: str) -> None:
+    """Print a rule's catalogue page (RULE is a code or a slug)."""
+    from torch_advise.catalogue import CatalogueError, load_catalogue
+
+    try:
+        found = load_catalogue().get(rule)
+    except CatalogueError as error:
+        fail(str(error))
+    if found is None:
+        fail(f"unknown rule {rule!r}; `advise rules` lists them")
+    click.echo(found.text.rstrip("\n"))
+
+
+def run() -> None:
+    """Console entry point: internal errors become one line and exit 2, never a traceback."""
+    try:
+        main(standalone_mode=True)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as error:  # noqa: BLE001 - the last line of defence for users
+        click.echo(f"advise: internal error: {type(error).__name__}: {error}", err=True)
+        sys.exit(EXIT_ERROR)

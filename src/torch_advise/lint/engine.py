@@ -1,0 +1,148 @@
+"""Lints one file's source: parse, model, checks, suppressions, positions, and fixes.
+
+Positions cost a metadata pass, so they are computed only for files that have findings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from torch_advise.catalogue import Catalogue
+from torch_advise.finding import Finding
+from torch_advise.lint.checks import CheckContext, Violation, load_checks
+from torch_advise.lint.fixes import apply_edits, edits_overlap
+from torch_advise.lint.model import build_model
+from torch_advise.lint.patterns import Facts
+from torch_advise.lint.suppress import is_suppressed
+from torch_advise.target import Target
+
+PARSE_ERROR = "E999"
+MAX_FIX_PASSES = 10
+
+
+@dataclass(frozen=True)
+class LintOptions:
+    catalogue: Catalogue
+    codes: frozenset[str]
+    target: Target
+    fix: Optional[str] = None  # None, "safe" or "unsafe": which fixes to apply
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding]
+    source: bytes
+    fixed_source: Optional[bytes] = None
+    fixed_count: int = 0
+    parse_error: bool = False
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def changed(self) -> bool:
+        return self.fixed_source is not None and self.fixed_source != self.source
+
+
+def parse_error_finding(path: str, error: Exception) -> Finding:
+    line, col = 1, 1
+    if isinstance(error, cst.ParserSyntaxError):
+        line, col = error.raw_line, error.raw_column + 1
+        message = error.message.strip().splitlines()[0] if error.message.strip() else "invalid syntax"
+    elif isinstance(error, UnicodeDecodeError):
+        message = f"cannot decode the file: {error.reason}"
+    else:
+        message = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    return Finding(
+        path, line, col, PARSE_ERROR, f"file could not be parsed, nothing checked: {message}",
+        slug="syntax-error", severity="error",
+    )
+
+
+def _violations(module: cst.Module, options: LintOptions, path: Path) -> list[Violation]:
+    checks = load_checks()
+    model = build_model(module)
+    context = CheckContext(model, Facts(model), options.target, path)
+    found: list[Violation] = []
+    for code in sorted(options.codes):
+        function = checks.get(code)
+        if function is not None:
+            found.extend(function(context))
+    return found
+
+
+def _positioned(
+    module: cst.Module, violations: list[Violation], path: str, options: LintOptions, lines: list[str],
+    ignored: frozenset[str],
+) -> list[tuple[Finding, Violation]]:
+    if not violations:
+        return []
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    result = []
+    for violation in violations:
+        rule = options.catalogue.get(violation.code)
+        slug = rule.slug if rule else ""
+        if violation.code in ignored or slug in ignored:
+            continue
+        where = positions[violation.node]
+        text = lines[where.start.line - 1] if 0 < where.start.line <= len(lines) else ""
+        if is_suppressed(violation.code, slug, text):
+            continue
+        fix = rule.fix if rule and rule.fix != "none" and violation.edits else None
+        finding = Finding(
+            path,
+            where.start.line,
+            where.start.column + 1,
+            violation.code,
+            violation.message,
+            end_line=where.end.line,
+            end_col=where.end.column + 1,
+            slug=slug,
+            severity=rule.severity if rule else "warning",
+            fix=fix,
+            source_line=text,
+        )
+        result.append((finding, violation))
+    result.sort(key=lambda pair: pair[0].sort_key)
+    return result
+
+
+def _lines(module: cst.Module, source: bytes) -> list[str]:
+    return source.decode(module.encoding, errors="replace").splitlines()
+
+
+def _applicable(finding: Finding, fix: Optional[str]) -> bool:
+    return finding.fix == "safe" or (finding.fix == "unsafe" and fix == "unsafe")
+
+
+def lint_source(path: str, source: bytes, options: LintOptions, ignored: frozenset[str] = frozenset()) -> FileResult:
+    """Findings for one file's bytes and, when options.fix is set, the fixed bytes."""
+    try:
+        module = cst.parse_module(source)
+    except (cst.ParserSyntaxError, UnicodeDecodeError, SyntaxError, ValueError) as error:
+        return FileResult(path, [parse_error_finding(path, error)], source, parse_error=True)
+    findings = _positioned(module, _violations(module, options, Path(path)), path, options, _lines(module, source), ignored)
+    if options.fix is None or not any(_applicable(f, options.fix) for f, _ in findings):
+        return FileResult(path, [f for f, _ in findings], source)
+    fixed_count = 0
+    current = module
+    for _ in range(MAX_FIX_PASSES):
+        chosen: list[Violation] = []
+        for finding, violation in findings:
+            if _applicable(finding, options.fix) and not any(edits_overlap(violation.edits, c.edits) for c in chosen):
+                chosen.append(violation)
+        if not chosen:
+            break
+        updated = apply_edits(current, [edit for violation in chosen for edit in violation.edits])
+        code = updated.bytes
+        if code == current.bytes:
+            break
+        fixed_count += len(chosen)
+        # Reparse: the next pass must see exactly what will be written, and the result must parse.
+        current = cst.parse_module(code)
+        findings = _positioned(current, _violations(current, options, Path(path)), path, options, _lines(current, code), ignored)
+    return FileResult(path, [f for f, _ in findings], source, fixed_source=current.bytes, fixed_count=fixed_count)

@@ -1,0 +1,33 @@
+"""Report formats: each module renders a Report to a stream."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Optional, TextIO
+
+from torch_advise.catalogue import Catalogue
+from torch_advise.finding import Finding
+from torch_advise.target import Target
+
+FORMATS = ("text", "json")
+
+
+@dataclass
+class Report:
+    findings: list[Finding]
+    files_checked: int
+    target: Target
+    catalogue: Catalogue
+    fix_mode: Optional[str] = None  # "safe" or "unsafe" when fixes were applied
+    fixed: int = 0
+    files_fixed: int = 0
+    options: dict = field(default_factory=dict)
+
+    def fixable(self, kind: str) -> int:
+        return sum(1 for f in self.findings if f.fix == kind)
+
+
+def render(name: str, report: Report, out: TextIO) -> None:
+    module = importlib.import_module(f"torch_advise.report.{name}_format")
+    module.render(report, out)
