@@ -1,0 +1,1 @@
+"""Static analysis of training scripts: model, checks, fixes, and the file runner."""

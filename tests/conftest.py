@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from torch_advise.catalogue import load_catalogue
+from torch_advise.lint.engine import FileResult, LintOptions, lint_source
+from torch_advise.target import Target
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = REPO / "fixtures"
+SHARED = REPO.parent / "shared"
+
+
+def make_target(capability: tuple[int, int] = (8, 0), torch_version: tuple[int, int] = (2, 13)) -> Target:
+    return Target(capability, "test", torch_version, "test")
+
+
+def lint_text(
+    code: str,
+    *,
+    select: list[str] | None = None,
+    target: Target | None = None,
+    fix: str | None = None,
+    path: str = "train.py",
+) -> FileResult:
+    """Lint source text with a fixed target (sm_80, torch 2.13 unless given)."""
+    catalogue = load_catalogue()
+    options = LintOptions(catalogue, frozenset(catalogue.select(select, None)), target or make_target(), fix)
+    return lint_source(path, code.encode(), options)
+
+
+def codes_of(result: FileResult) -> list[str]:
+    return [f.code for f in result.findings]
+
+
+def run_advise(*args: str, cwd: Path | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run the real CLI in a subprocess, as a user would."""
+    full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "torch_advise", *args],
+        cwd=cwd or REPO,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.fixture
+def advise():
+    return run_advise

@@ -1,0 +1,45 @@
+"""Every catalogue page's examples are tests: Example triggers exactly its rule, Fixed triggers
+nothing, and fixing Example gives Fixed. The documentation cannot drift from the behaviour."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from torch_advise.catalogue import load_catalogue
+from torch_advise.lint.checks import load_checks
+
+from conftest import codes_of, lint_text
+
+RULES = load_catalogue().rules
+
+
+def test_every_rule_has_a_check_and_every_check_a_rule():
+    assert sorted(load_checks()) == sorted(rule.code for rule in RULES)
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
+def test_page_has_the_sections_users_read(rule):
+    for section in ("What it flags", "Why it matters", "Example", "Fixed", "When to ignore it", "References"):
+        assert rule.sections.get(section, "").strip(), f"{rule.path.name}: empty '{section}'"
+    assert rule.example and rule.fixed
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
+def test_example_triggers_exactly_this_rule(rule):
+    found = set(codes_of(lint_text(rule.example)))
+    assert found == {rule.code}
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
+def test_fixed_triggers_nothing(rule):
+    ast.parse(rule.fixed)
+    assert codes_of(lint_text(rule.fixed)) == []
+
+
+@pytest.mark.parametrize("rule", [r for r in RULES if r.fix != "none"], ids=lambda r: r.code)
+def test_fixing_the_example_gives_fixed(rule):
+    result = lint_text(rule.example, select=[rule.code], fix="unsafe")
+    assert result.fixed_source is not None
+    assert result.fixed_source.decode() == rule.fixed
