@@ -1,0 +1,87 @@
+"""``advise probe SCRIPT [options] [-- ARGS...]``: the probe's command line."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+from typing import Any, Optional
+
+import click
+
+from torch_advise.probe.verdict import VERDICT_IDS
+
+INSTALL_HINT = "advise probe needs torch: pip install 'torch-advise[probe]'"
+
+
+def _fail_on(value: Optional[str]) -> set[str]:
+    if not value:
+        return set()
+    names = {part.strip() for part in value.split(",") if part.strip()}
+    unknown = sorted(names - set(VERDICT_IDS))
+    if unknown:
+        raise click.BadParameter(
+            f"unknown verdict {', '.join(unknown)}; choose from {', '.join(VERDICT_IDS)}"
+        )
+    return names
+
+
+def lint_for_probe(paths: list[str]) -> tuple[list[Any], Optional[str]]:
+    """Static findings for the script and its local modules; a note when lint is unavailable."""
+    try:
+        from torch_advise.lint.api import lint_paths
+    except ImportError as missing:
+        return [], f"static findings unavailable: {missing}"
+    return list(lint_paths(paths)), None
+
+
+@click.command(
+    "probe",
+    context_settings={"ignore_unknown_options": False, "help_option_names": ["-h", "--help"]},
+)
+@click.argument("script", type=click.Path(exists=True, dir_okay=False))
+@click.argument("script_args", nargs=-1, type=click.UNPROCESSED)
+@click.option("--steps", type=click.IntRange(min=1), default=50, show_default=True,
+              help="Steps to measure after warm-up.")
+@click.option("--warmup", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Steps run before measuring (not counted).")
+@click.option("--timeout", "timeout_s", type=click.FloatRange(min=0, min_open=True), default=600.0,
+              show_default=True, help="Seconds before the script and its workers are stopped.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--output", "output_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write the report here instead of stdout.")
+@click.option("--fail-on", "fail_on", metavar="VERDICTS",
+              help=f"Exit 1 when one of these verdicts fires ({', '.join(VERDICT_IDS)}).")
+def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, timeout_s: float,
+          output_format: str, output_path: Optional[str], fail_on: Optional[str]) -> None:
+    """Run SCRIPT for a bounded number of steps and measure where step time goes.
+
+    Arguments for the script go after `--`. Exit codes: 0 ok, 1 a --fail-on verdict fired,
+    2 usage error, 3 the script failed or timed out.
+    """
+    fail_on_ids = _fail_on(fail_on)
+    if importlib.util.find_spec("torch") is None:
+        click.echo(INSTALL_HINT, err=True)
+        sys.exit(2)
+
+    from torch_advise.probe.launch import run_child
+    from torch_advise.probe.render import render_text
+    from torch_advise.probe.report import build_report, exit_code
+
+    json_to_stdout = output_format == "json" and not output_path
+    run = run_child(script, list(script_args), warmup=warmup, steps=steps, timeout_s=timeout_s,
+                    output_to_stderr=json_to_stdout)
+    local = (run.result or {}).get("local_modules", [])
+    paths = [os.path.abspath(script)] + [p for p in local if p != os.path.realpath(script)]
+    findings, lint_note = lint_for_probe(paths)
+    report = build_report(run, script=script, args=list(script_args), warmup=warmup, steps=steps,
+                          timeout_s=timeout_s, findings=findings, lint_note=lint_note)
+    text = json.dumps(report, indent=2) + "\n" if output_format == "json" else render_text(report)
+    if output_path:
+        with open(output_path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    else:
+        click.echo(text, nl=False)
+    sys.exit(exit_code(report, fail_on_ids))

@@ -1,0 +1,427 @@
+"""The child process: installs the instrumentation, runs the script, writes what it measured.
+
+Started by launch.py as ``python -c BOOTSTRAP SCRIPT ARGS...``; the bootstrap puts this package
+on sys.path and calls ``main``. The results go to the JSON file named in ``OUT_ENV``; they are
+written in a ``finally``, so a script that raises, exits or is stopped still leaves them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import runpy
+import signal
+import sys
+import time
+import traceback
+from typing import Any, Optional
+
+from torch_advise.probe.copies import classify, tally_figures
+from torch_advise.probe.sites import caller_site, user_site_of_traceback
+from torch_advise.probe.syncs import SyncCounter
+from torch_advise.probe.window import CudaClock, HostClock, StepWindow, StopScript, WindowListener
+
+OUT_ENV = "TORCH_ADVISE_PROBE_OUT"
+CONFIG_ENV = "TORCH_ADVISE_PROBE_CONFIG"
+RESULT_VERSION = 1
+
+
+class Stopped(BaseException):
+    """Raised by the SIGTERM handler when the parent's timeout runs out."""
+
+
+def _site_dict(site: Optional[tuple[str, int]]) -> dict[str, Any]:
+    return {"path": site[0], "line": site[1]} if site else {"path": None, "line": None}
+
+
+class Loaders:
+    """Every DataLoader the script builds: settings, creation site, epochs, first-batch waits."""
+
+    def __init__(self) -> None:
+        self.rows: list[dict[str, Any]] = []
+        self._awaiting_first: set[int] = set()
+        self.pinned_checks: dict[int, list[bool]] = {}
+
+    def created(self, loader: Any, site: Optional[tuple[str, int]]) -> int:
+        loader_id = len(self.rows)
+        self.rows.append({
+            "id": loader_id,
+            **_site_dict(site),
+            "num_workers": int(getattr(loader, "num_workers", 0) or 0),
+            "pin_memory": bool(getattr(loader, "pin_memory", False)),
+            "persistent_workers": bool(getattr(loader, "persistent_workers", False)),
+            "prefetch_factor": getattr(loader, "prefetch_factor", None),
+            "batch_size": getattr(loader, "batch_size", None),
+            "dataset": type(getattr(loader, "dataset", None)).__name__,
+            "epochs": 0,
+            "batches": 0,
+            "first_batch_ms": [],
+            "batches_pinned": None,
+        })
+        return loader_id
+
+    def epoch_started(self, loader_id: int) -> None:
+        self.rows[loader_id]["epochs"] += 1
+        self._awaiting_first.add(loader_id)
+
+    def batch_fetched(self, loader_id: int, wait_s: float, iter_s: float) -> None:
+        row = self.rows[loader_id]
+        row["batches"] += 1
+        if loader_id in self._awaiting_first:
+            self._awaiting_first.discard(loader_id)
+            row["first_batch_ms"].append((wait_s + iter_s) * 1e3)
+
+    def note_pinned(self, loader_id: int, pinned: bool) -> None:
+        checks = self.pinned_checks.setdefault(loader_id, [])
+        checks.append(pinned)
+        self.rows[loader_id]["batches_pinned"] = all(checks)
+
+
+def _first_tensor(batch: Any, torch_module: Any) -> Any:
+    if isinstance(batch, torch_module.Tensor):
+        return batch
+    if isinstance(batch, dict):
+        batch = list(batch.values())
+    if isinstance(batch, (list, tuple)):
+        for item in batch:
+            found = _first_tensor(item, torch_module)
+            if found is not None:
+                return found
+    return None
+
+
+class CopyProfiler(WindowListener):
+    """Profiles the last warm-up steps for host-to-device copies, so the window stays clean."""
+
+    PROFILED_STEPS = 2
+
+    def __init__(self, torch_module: Any, warmup: int, cuda_in_use) -> None:
+        self._torch = torch_module
+        self._start_at = warmup - self.PROFILED_STEPS if warmup > self.PROFILED_STEPS else 1
+        self._stop_at = warmup
+        self._cuda_in_use = cuda_in_use
+        self._profile: Any = None
+        self._started_s = 0.0
+        self.figures: Optional[dict[str, Any]] = None
+        self.reason = "no CUDA device in this run"
+
+    def boundary(self, completed: int) -> None:
+        if completed == self._start_at and self._start_at < self._stop_at and self._profile is None:
+            if not self._cuda_in_use():
+                return
+            activities = [self._torch.profiler.ProfilerActivity.CPU,
+                          self._torch.profiler.ProfilerActivity.CUDA]
+            self._profile = self._torch.profiler.profile(activities=activities, with_stack=True)
+            self._profile.start()
+            self._started_s = time.perf_counter()
+            self.reason = "the script ended before the profiled warm-up steps finished"
+        elif completed == self._stop_at and self._profile is not None and self.figures is None:
+            self._torch.cuda.synchronize()
+            profiled_ms = (time.perf_counter() - self._started_s) * 1e3
+            self._profile.stop()
+            tallies = classify(self._profile.events())
+            self.figures = tally_figures(tallies, self._stop_at - self._start_at, profiled_ms)
+            self._profile = None
+
+    def reset(self) -> None:
+        if self._profile is not None:
+            self._profile.stop()
+            self._profile = None
+        self.figures = None
+
+    def close(self) -> None:
+        if self._profile is not None:
+            try:
+                self._profile.stop()
+            except Exception:
+                pass
+            self._profile = None
+        if self.figures is None and self.reason == "no CUDA device in this run" and self._stop_at < 2:
+            self.reason = "warm-up too short to profile copies (needs --warmup 2 or more)"
+
+
+class Probe:
+    """Installs every patch and hook; collects the figures the parent turns into verdicts."""
+
+    def __init__(self, warmup: int, steps: int, script_dir: str) -> None:
+        import torch
+
+        self.torch = torch
+        # Some torch packages delete their submodule attributes; import them by name.
+        self.optimizer_module = importlib.import_module("torch.optim.optimizer")
+        self.autocast_module = importlib.import_module("torch.amp.autocast_mode")
+        self.scaler_module = importlib.import_module("torch.amp.grad_scaler")
+        self.dataloader_module = importlib.import_module("torch.utils.data.dataloader")
+        self.loaders = Loaders()
+        self.autocasts: dict[tuple, dict[str, Any]] = {}
+        self.scalers: list[dict[str, Any]] = []
+        self.cuda_available = bool(torch.cuda.is_available())
+        self.copies = CopyProfiler(torch, warmup, self._cuda_in_use)
+        self.window = StepWindow(warmup, steps, self._choose_clock, listener=self.copies)
+        self.window.on_window_start = self._window_started
+        self.syncs = SyncCounter(lambda: self.window.active and not self._in_probe)
+        self._in_probe = False
+        self.started_s = time.perf_counter()
+        self.script_dir = script_dir
+
+    def _cuda_in_use(self) -> bool:
+        return self.cuda_available and bool(self.torch.cuda.is_initialized())
+
+    def _choose_clock(self):
+        return CudaClock(self.torch) if self._cuda_in_use() else HostClock()
+
+    def _window_started(self) -> None:
+        if self._cuda_in_use():
+            self.torch.cuda.reset_peak_memory_stats()
+
+    def install(self) -> None:
+        self._patch_dataloader()
+        self._patch_autocast()
+        self._patch_grad_scaler()
+        self.optimizer_module.register_optimizer_step_post_hook(self._optimizer_stepped)
+        if self.cuda_available:
+            self.syncs.install(self.torch)
+
+    def _optimizer_stepped(self, optimizer: Any, args: Any, kwargs: Any) -> None:
+        self._in_probe = True
+        try:
+            self.window.optimizer_stepped(id(optimizer))
+        finally:
+            self._in_probe = False
+
+    def _patch_dataloader(self) -> None:
+        loader_class = self.dataloader_module.DataLoader
+        iter_class = self.dataloader_module._BaseDataLoaderIter
+        probe = self
+        original_init = loader_class.__init__
+        original_iter = loader_class.__iter__
+        original_next = iter_class.__next__
+
+        def __init__(loader, *args, **kwargs):
+            original_init(loader, *args, **kwargs)
+            if "_advise_id" not in loader.__dict__:
+                loader.__dict__["_advise_id"] = probe.loaders.created(loader, caller_site(2))
+
+        def __iter__(loader):
+            loader_id = loader.__dict__.get("_advise_id")
+            token = probe.window.fetch_started(is_batch=False)
+            try:
+                iterator = original_iter(loader)
+            finally:
+                probe._iter_s[loader_id] = probe.window.fetch_finished(token, loader_id, False, False)
+            iterator.__dict__["_advise_loader"] = loader_id
+            if loader_id is not None:
+                probe.loaders.epoch_started(loader_id)
+            return iterator
+
+        def __next__(iterator):
+            loader_id = iterator.__dict__.get("_advise_loader")
+            probe._in_probe = True
+            try:
+                token = probe.window.fetch_started(is_batch=True)
+            finally:
+                probe._in_probe = False
+            produced = False
+            try:
+                batch = original_next(iterator)
+                produced = True
+            finally:
+                wait_s = probe.window.fetch_finished(token, loader_id, produced, True)
+            if loader_id is not None:
+                probe.loaders.batch_fetched(loader_id, wait_s, probe._iter_s.pop(loader_id, 0.0))
+                probe._check_pinned(loader_id, batch)
+            return batch
+
+        self._iter_s: dict[Optional[int], float] = {}
+        loader_class.__init__ = __init__
+        loader_class.__iter__ = __iter__
+        iter_class.__next__ = __next__
+
+    def _check_pinned(self, loader_id: int, batch: Any) -> None:
+        if not self.cuda_available or len(self.loaders.pinned_checks.get(loader_id, ())) >= 3:
+            return
+        tensor = _first_tensor(batch, self.torch)
+        if tensor is not None and tensor.device.type == "cpu":
+            self.loaders.note_pinned(loader_id, bool(tensor.is_pinned()))
+
+    def _patch_autocast(self) -> None:
+        autocast_class = self.autocast_module.autocast
+        original_enter = autocast_class.__enter__
+        probe = self
+
+        def __enter__(ctx):
+            result = original_enter(ctx)
+            site = caller_site(2)
+            dtype = str(getattr(ctx, "fast_dtype", "")).replace("torch.", "")
+            key = (site, getattr(ctx, "device", None), dtype, bool(getattr(ctx, "_enabled", True)))
+            row = probe.autocasts.setdefault(key, {
+                **_site_dict(site), "device": key[1], "dtype": dtype, "enabled": key[3], "entries": 0,
+            })
+            row["entries"] += 1
+            return result
+
+        autocast_class.__enter__ = __enter__
+
+    def _patch_grad_scaler(self) -> None:
+        scaler_class = self.scaler_module.GradScaler
+        original_init = scaler_class.__init__
+        original_step = scaler_class.step
+        probe = self
+
+        def __init__(scaler, *args, **kwargs):
+            original_init(scaler, *args, **kwargs)
+            if "_advise_row" not in scaler.__dict__:
+                row = {**_site_dict(caller_site(2)), "device": getattr(scaler, "_device", None),
+                       "enabled": bool(scaler.is_enabled()), "steps": 0}
+                probe.scalers.append(row)
+                scaler.__dict__["_advise_row"] = row
+
+        def step(scaler, *args, **kwargs):
+            row = scaler.__dict__.get("_advise_row")
+            if row is not None:
+                row["steps"] += 1
+            return original_step(scaler, *args, **kwargs)
+
+        scaler_class.__init__ = __init__
+        scaler_class.step = step
+
+    def device_figures(self) -> dict[str, Any]:
+        torch = self.torch
+        figures: dict[str, Any] = {
+            "kind": "cpu", "name": "CPU", "capability": None, "torch": torch.__version__,
+            "cuda_available": self.cuda_available, "peak_memory_bytes": None,
+        }
+        if self._cuda_in_use():
+            index = torch.cuda.current_device()
+            major, minor = torch.cuda.get_device_capability(index)
+            figures.update(
+                kind="cuda", name=torch.cuda.get_device_name(index), capability=f"{major}.{minor}",
+                peak_memory_bytes=int(torch.cuda.max_memory_allocated(index)),
+            )
+        return figures
+
+    def results(self) -> dict[str, Any]:
+        self.copies.close()
+        measured = self.window.measured_steps
+        on_gpu = bool(self.window.clock and self.window.clock.on_gpu)
+        return {
+            "version": RESULT_VERSION,
+            "device": self.device_figures(),
+            "steps": self.window.figures(),
+            "loaders": self.loaders.rows,
+            "syncs": {
+                "measured": on_gpu,
+                "lines": self.syncs.figures(measured) if on_gpu else [],
+                "unattributed": self.syncs.unattributed,
+            },
+            "copies": {
+                "measured": self.copies.figures is not None,
+                "reason": None if self.copies.figures is not None else self.copies.reason,
+                **(self.copies.figures or {}),
+            },
+            "autocast": list(self.autocasts.values()),
+            "scalers": self.scalers,
+            "run_s": time.perf_counter() - self.started_s,
+            "local_modules": _local_modules(self.script_dir),
+        }
+
+
+def _local_modules(script_dir: str) -> list[str]:
+    """Source files of modules the script imported from its own directory tree: they are
+    linted along with it."""
+    root = os.path.realpath(script_dir) + os.sep
+    files = set()
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None)
+        if path and path.endswith(".py") and os.path.realpath(path).startswith(root):
+            files.add(os.path.realpath(path))
+    return sorted(files)
+
+
+def _outcome(error: Optional[BaseException]) -> dict[str, Any]:
+    if error is None:
+        return {"status": "ended", "exit_code": None, "exception": None}
+    if isinstance(error, StopScript):
+        return {"status": "completed", "exit_code": None, "exception": None}
+    if isinstance(error, Stopped):
+        return {"status": "timed-out", "exit_code": None, "exception": None}
+    if isinstance(error, SystemExit):
+        code = error.code
+        if code is None or isinstance(code, int):
+            exit_code = code or 0
+        else:
+            exit_code = 1
+        return {"status": "exited", "exit_code": exit_code, "exception": None}
+    site = user_site_of_traceback(error.__traceback__)
+    return {
+        "status": "raised",
+        "exit_code": None,
+        "exception": {
+            "type": type(error).__name__,
+            "message": str(error),
+            **_site_dict(site),
+            "traceback": "".join(
+                traceback.format_exception(type(error), error, error.__traceback__)[-6:]
+            ),
+        },
+    }
+
+
+def _stop_on_sigterm(owner_pid: int) -> None:
+    def handler(signum, frame):
+        if os.getpid() != owner_pid:
+            # A forked DataLoader worker: die as SIGTERM would.
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        raise Stopped()
+
+    signal.signal(signal.SIGTERM, handler)
+
+
+def _write(out_path: str, result: dict[str, Any]) -> None:
+    # Written whole and renamed, so the parent never reads half a file.
+    tmp = out_path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as handle:
+        json.dump(result, handle)
+    os.replace(tmp, out_path)
+
+
+def main() -> None:
+    out_path = os.environ.pop(OUT_ENV)
+    config = json.loads(os.environ.pop(CONFIG_ENV))
+    script = os.path.abspath(sys.argv[1])
+    sys.argv = [script, *sys.argv[2:]]
+    # The bootstrap left [package root, ''] at the front; a script run as `python script.py`
+    # sees its own directory there instead.
+    sys.path[0:2] = [os.path.dirname(script)]
+
+    _stop_on_sigterm(os.getpid())
+    error: Optional[BaseException] = None
+    try:
+        probe = Probe(config["warmup"], config["steps"], os.path.dirname(script))
+        probe.install()
+    except Exception as failure:
+        result = {"version": RESULT_VERSION, "probe_error": f"{type(failure).__name__}: {failure}",
+                  "outcome": {"status": "not-started", "exit_code": None, "exception": None}}
+        _write(out_path, result)
+        sys.exit(0)
+    try:
+        runpy.run_path(script, run_name="__main__")
+    except BaseException as raised:  # every way out of the script is an outcome to report
+        error = raised
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        result = {"version": RESULT_VERSION, "outcome": _outcome(error)}
+        try:
+            probe.window.finish()
+        except Exception:
+            pass
+        try:
+            result.update(probe.results())
+        except Exception as failure:
+            result["probe_error"] = f"{type(failure).__name__}: {failure}"
+        _write(out_path, result)
+    # The outcome is in the file; the parent reads the script's own exit status from there.
+    sys.exit(0)

@@ -1,0 +1,85 @@
+"""The probe's report as text for a terminal."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Optional
+
+
+def _where(path: Optional[str], line: Optional[int], base: str) -> str:
+    if not path:
+        return "?"
+    try:
+        shown = os.path.relpath(path, base)
+    except ValueError:
+        shown = path
+    if shown.startswith(".."):
+        shown = path
+    return f"{shown}:{line}"
+
+
+def _device(device: dict[str, Any]) -> str:
+    if device.get("kind") == "cuda":
+        cap = (device.get("capability") or "").replace(".", "")
+        return f"{device['name']} (sm_{cap}); torch {device.get('torch')}"
+    if device.get("kind") == "cpu":
+        return f"CPU (no CUDA device: verdicts are CPU verdicts); torch {device.get('torch')}"
+    return "unknown (the script left no report)"
+
+
+def render_text(report: dict[str, Any], base: Optional[str] = None) -> str:
+    base = base or os.getcwd()
+    out: list[str] = []
+    outcome = report["outcome"]
+    steps = report["steps"]
+    out.append(f"advise probe {_where(report['script'], None, base).rsplit(':', 1)[0]}")
+    out.append(f"device:  {_device(report['device'])}")
+    out.append(f"outcome: {outcome['detail']}")
+    exception = outcome.get("exception")
+    if exception:
+        out.append(f"         {exception['type']}: {exception['message']} "
+                   f"at {_where(exception['path'], exception['line'], base)}")
+    if steps["measured"]:
+        timed_by = "optimizer steps" if steps["source"] == "optimizer" else "loader batches"
+        out.append(
+            f"steps:   {steps['measured']} measured after {steps['warmup']} warm-up (timed by {timed_by}); "
+            f"step time median {steps['median_ms']:.2f} ms, p90 {steps['p90_ms']:.2f} ms"
+        )
+    else:
+        out.append("steps:   none measured")
+    if steps.get("note"):
+        out.append(f"         {steps['note']}")
+    peak = report["device"].get("peak_memory_bytes")
+    if peak:
+        out.append(f"memory:  peak {peak / 2**30:.2f} GiB allocated")
+    figures = report["input"]
+    if figures["share"] is not None:
+        if figures["measure"] == "gpu-idle":
+            out.append(f"input:   GPU idle waiting on input {figures['share']:.0%} of the window "
+                       f"(host blocked in next(): {figures['host_wait_share']:.0%})")
+        else:
+            out.append(f"input:   host waiting on input {figures['share']:.0%} of the window")
+    for note in report["not_applicable"]:
+        out.append(f"n/a:     {note['measurement']}: {note['reason']}")
+
+    if report["verdicts"]:
+        out.append("")
+        out.append("verdicts:")
+        for item in report["verdicts"]:
+            label = {"fired": "FIRED", "clear": "ok", "not-applicable": "n/a"}[item["status"]]
+            lines = ", ".join(_where(row["path"], row["line"], base) for row in item["lines"] if row["path"])
+            tail = f"  [{lines}]" if lines and item["status"] != "not-applicable" else ""
+            out.append(f"  {item['id']:<17} {label:<6} {item['summary']}{tail}")
+
+    out.append("")
+    if report["findings"]:
+        out.append("static findings:")
+        width = max(len(f"{row['code']} {_where(row['path'], row['line'], base)}") for row in report["findings"])
+        for row in report["findings"]:
+            head = f"{row['code']} {_where(row['path'], row['line'], base)}"
+            out.append(f"{head:<{width}}  {row['status']:<14} {row['detail']}")
+    else:
+        out.append("static findings: none")
+    if report.get("lint_note"):
+        out.append(f"  ({report['lint_note']})")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,130 @@
+"""The probe's report as a JSON-ready document, and the exit code it implies.
+
+The document's shape is fixed by report.schema.json next to this module.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Optional
+
+from torch_advise import __version__
+from torch_advise.probe import verdict as v
+from torch_advise.probe.join import join
+from torch_advise.probe.launch import ChildRun
+
+SCHEMA_VERSION = 1
+SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "report.schema.json")
+
+EXIT_OK = 0
+EXIT_VERDICT = 1
+EXIT_USAGE = 2
+EXIT_SCRIPT_FAILED = 3
+
+
+def _outcome(run: ChildRun, raw: dict[str, Any], timeout_s: float) -> dict[str, Any]:
+    outcome = dict(raw.get("outcome") or {})
+    if run.timed_out:
+        outcome["status"] = "timed-out"
+    elif not outcome:
+        outcome = {"status": "killed", "exit_code": run.returncode, "exception": None}
+    status = outcome["status"]
+    details = {
+        "completed": "stopped after the measured window",
+        "ended": "the script finished on its own",
+        "exited": f"the script called sys.exit({outcome.get('exit_code')})",
+        "raised": "the script raised an exception",
+        "timed-out": f"the script ran past the {timeout_s:g} s timeout and was stopped",
+        "killed": f"the script ended without a report (exit status {run.returncode}); "
+                  "it was killed or called os._exit",
+        "not-started": f"the probe could not start: {raw.get('probe_error')}",
+    }
+    outcome.setdefault("exit_code", None)
+    outcome.setdefault("exception", None)
+    outcome["failed"] = status in ("raised", "timed-out", "killed", "not-started") or (
+        status == "exited" and outcome.get("exit_code") not in (0, None)
+    )
+    outcome["detail"] = details[status]
+    return outcome
+
+
+def _not_applicable(raw: dict[str, Any], verdicts: list[dict[str, Any]]) -> list[dict[str, str]]:
+    notes = []
+    steps = raw.get("steps") or {}
+    if steps.get("source") == "batch":
+        notes.append({"measurement": "step boundaries",
+                      "reason": "no optimizer stepped; steps were timed by loader batches"})
+    elif steps.get("source") is None:
+        notes.append({"measurement": "step boundaries",
+                      "reason": "no optimizer stepped and no DataLoader batch was fetched"})
+    if not raw.get("loaders"):
+        notes.append({"measurement": "input stalls", "reason": "no DataLoader in this run"})
+    if raw.get("device", {}).get("kind") != "cuda":
+        notes.append({"measurement": "GPU idle, syncs, copies, memory",
+                      "reason": "no CUDA device in this run; input stall is the host's wait (CPU verdict)"})
+    return notes
+
+
+def _steps(raw: dict[str, Any], warmup: int, steps: int) -> dict[str, Any]:
+    figures = raw.get("steps") or {}
+    measured = figures.get("measured", 0)
+    completed = figures.get("completed", 0)
+    note = None
+    if measured < steps:
+        if completed < warmup:
+            note = f"the script ended during warm-up ({completed} of {warmup} steps); nothing measured"
+        else:
+            note = f"the script ended after {measured} of {steps} measured steps"
+    return {
+        "source": figures.get("source"),
+        "clock": figures.get("clock"),
+        "warmup": warmup,
+        "requested": steps,
+        "measured": measured,
+        "window_ms": figures.get("window_ms"),
+        "median_ms": figures.get("median_ms"),
+        "p90_ms": figures.get("p90_ms"),
+        "step_ms": figures.get("step_ms", []),
+        "note": note,
+    }
+
+
+def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, steps: int,
+                 timeout_s: float, findings: list[Any], lint_note: Optional[str]) -> dict[str, Any]:
+    raw = run.result or {}
+    verdicts = v.verdicts(raw) if raw.get("steps") else []
+    device = raw.get("device") or {"kind": "unknown", "name": "unknown", "capability": None,
+                                   "torch": None, "peak_memory_bytes": None}
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "torch-advise", "version": __version__},
+        "script": os.path.abspath(script),
+        "args": list(args),
+        "settings": {"warmup": warmup, "steps": steps, "timeout_s": timeout_s},
+        "outcome": _outcome(run, raw, timeout_s),
+        "device": {
+            "kind": device.get("kind"), "name": device.get("name"),
+            "capability": device.get("capability"), "torch": device.get("torch"),
+            "peak_memory_bytes": device.get("peak_memory_bytes"),
+        },
+        "steps": _steps(raw, warmup, steps),
+        "input": v.input_figures(raw),
+        "loaders": raw.get("loaders", []),
+        "syncs": raw.get("syncs", {"measured": False, "lines": [], "unattributed": 0}),
+        "copies": raw.get("copies", {"measured": False, "reason": "no report from the script"}),
+        "autocast": raw.get("autocast", []),
+        "scalers": raw.get("scalers", []),
+        "verdicts": verdicts,
+        "not_applicable": _not_applicable(raw, verdicts),
+        "findings": join(findings, raw),
+        "lint_note": lint_note,
+        "wall_s": run.wall_s,
+    }
+
+
+def exit_code(report: dict[str, Any], fail_on: set[str]) -> int:
+    if report["outcome"]["failed"]:
+        return EXIT_SCRIPT_FAILED
+    if any(item["id"] in fail_on and item["status"] == "fired" for item in report["verdicts"]):
+        return EXIT_VERDICT
+    return EXIT_OK

@@ -1,0 +1,209 @@
+"""Measured figures -> verdicts with thresholds, figures, source lines and predicted speedups.
+
+Thresholds (documented in docs/probe.md):
+- input-bound: the share of the window the GPU sat idle waiting on input (on a CPU run: the
+  share of host time blocked fetching input) is at least 10 %. Predicted speedup once input
+  is free: 1 / (1 - share).
+- sync-heavy: some user line synchronises the host with the GPU at least once per step.
+- pageable-copies: host-to-device copies from pageable memory take at least 1 % of the
+  profiled steps.
+- fp16-on-bf16: autocast ran in float16 on a GPU with compute capability 8.0 or newer.
+- scaler-with-bf16: a GradScaler stepped while autocast ran in bfloat16 (it does nothing useful
+  there and costs time).
+- worker-restart: a loader with workers but without persistent_workers started its workers
+  again for a later epoch, and that first batch waited at least 50 ms.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+INPUT_BOUND_SHARE = 0.10
+SYNCS_PER_STEP = 1.0
+PAGEABLE_SHARE = 0.01
+BF16_CAPABILITY = (8, 0)
+WORKER_RESTART_MS = 50.0
+
+VERDICT_IDS = (
+    "input-bound", "sync-heavy", "pageable-copies", "fp16-on-bf16", "scaler-with-bf16",
+    "worker-restart",
+)
+
+
+def _line(path: Optional[str], line: Optional[int]) -> dict[str, Any]:
+    return {"path": path, "line": line}
+
+
+def on_gpu(raw: dict[str, Any]) -> bool:
+    return raw.get("steps", {}).get("clock") == "cuda"
+
+
+def capability(raw: dict[str, Any]) -> Optional[tuple[int, int]]:
+    text = raw.get("device", {}).get("capability")
+    if not text:
+        return None
+    major, minor = text.split(".")
+    return int(major), int(minor)
+
+
+def predicted_speedup(share: float) -> float:
+    """What removing a stall that takes ``share`` of the window buys: 1 / (1 - share)."""
+    share = min(max(share, 0.0), 0.99)
+    return 1.0 / (1.0 - share)
+
+
+def input_figures(raw: dict[str, Any]) -> dict[str, Any]:
+    """Input stall in the window, overall and per loader.
+
+    On a GPU the stall is the GPU's idle gap around each fetch; the host's wait is kept
+    alongside for comparison but never used for the verdict (the GPU may still be busy with
+    queued work while the host waits)."""
+    steps = raw.get("steps", {})
+    window_ms = steps.get("window_ms")
+    gpu = on_gpu(raw)
+    measure = "gpu-idle" if gpu else "host-wait"
+    per_loader: dict[Any, dict[str, float]] = {}
+    for fetch in steps.get("fetches", []):
+        row = per_loader.setdefault(fetch["loader"], {"stall_ms": 0.0, "host_wait_ms": 0.0, "batches": 0})
+        row["host_wait_ms"] += fetch["host_wait_ms"]
+        row["stall_ms"] += (fetch["gpu_idle_ms"] or 0.0) if gpu else fetch["host_wait_ms"]
+        row["batches"] += 1 if fetch["is_batch"] else 0
+    result: dict[str, Any] = {
+        "measure": measure, "window_ms": window_ms, "share": None, "host_wait_share": None,
+        "predicted_speedup": None, "loaders": [],
+    }
+    if not window_ms:
+        return result
+    stall = sum(row["stall_ms"] for row in per_loader.values())
+    host = sum(row["host_wait_ms"] for row in per_loader.values())
+    result["share"] = stall / window_ms
+    result["host_wait_share"] = host / window_ms
+    result["predicted_speedup"] = predicted_speedup(result["share"])
+    for loader_id, row in per_loader.items():
+        result["loaders"].append({
+            "loader": loader_id, "share": row["stall_ms"] / window_ms,
+            "host_wait_share": row["host_wait_ms"] / window_ms, "batches": row["batches"],
+        })
+    result["loaders"].sort(key=lambda row: -row["share"])
+    return result
+
+
+def _loader_line(raw: dict[str, Any], loader_id: Any) -> dict[str, Any]:
+    for loader in raw.get("loaders", []):
+        if loader["id"] == loader_id:
+            return _line(loader["path"], loader["line"])
+    return _line(None, None)
+
+
+def _verdict(verdict_id: str, status: str, summary: str, *, figure: Optional[float] = None,
+             unit: Optional[str] = None, threshold: Optional[float] = None,
+             speedup: Optional[float] = None, lines: Optional[list] = None) -> dict[str, Any]:
+    return {
+        "id": verdict_id, "status": status, "figure": figure, "unit": unit,
+        "threshold": threshold, "predicted_speedup": speedup, "summary": summary,
+        "lines": lines or [],
+    }
+
+
+def input_bound(raw: dict[str, Any], figures: dict[str, Any]) -> dict[str, Any]:
+    if not raw.get("loaders"):
+        return _verdict("input-bound", "not-applicable", "no DataLoader in this run")
+    share = figures["share"]
+    if share is None:
+        return _verdict("input-bound", "not-applicable", "no steps were measured")
+    where = "GPU idle waiting on input" if on_gpu(raw) else "host waiting on input (CPU run)"
+    lines = [_loader_line(raw, row["loader"]) for row in figures["loaders"] if row["batches"]]
+    speedup = figures["predicted_speedup"]
+    fired = share >= INPUT_BOUND_SHARE
+    summary = f"{where}: {share:.0%} of step time"
+    if fired:
+        summary += f"; up to {speedup:.2f}x faster when input is ready in time"
+    return _verdict("input-bound", "fired" if fired else "clear", summary, figure=share,
+                    unit="share of window", threshold=INPUT_BOUND_SHARE, speedup=speedup, lines=lines)
+
+
+def sync_heavy(raw: dict[str, Any]) -> dict[str, Any]:
+    syncs = raw.get("syncs", {})
+    if not syncs.get("measured"):
+        return _verdict("sync-heavy", "not-applicable", "no CUDA device in this run")
+    rows = syncs.get("lines", [])
+    heavy = [row for row in rows if (row["per_step"] or 0) >= SYNCS_PER_STEP]
+    total = sum(row["per_step"] or 0 for row in rows)
+    lines = [_line(row["path"], row["line"]) for row in (heavy or rows)]
+    if heavy:
+        summary = f"{total:.1f} host-device syncs per step; every step stops the CPU running ahead of the GPU"
+        return _verdict("sync-heavy", "fired", summary, figure=total, unit="syncs per step",
+                        threshold=SYNCS_PER_STEP, lines=lines)
+    return _verdict("sync-heavy", "clear", f"{total:.2f} host-device syncs per step",
+                    figure=total, unit="syncs per step", threshold=SYNCS_PER_STEP, lines=lines)
+
+
+def pageable_copies(raw: dict[str, Any]) -> dict[str, Any]:
+    copies = raw.get("copies", {})
+    if not copies.get("measured"):
+        return _verdict("pageable-copies", "not-applicable", copies.get("reason") or "not measured")
+    pageable = copies["pageable"]
+    profiled_ms = copies.get("profiled_ms") or 0.0
+    share = pageable["time_ms"] / profiled_ms if profiled_ms else 0.0
+    lines = [_line(row["path"], row["line"]) for row in pageable["lines"]]
+    fired = pageable["count"] > 0 and share >= PAGEABLE_SHARE
+    summary = (f"{pageable['per_step'] or 0:.1f} pageable host-to-device copies per step, "
+               f"{share:.1%} of step time")
+    return _verdict("pageable-copies", "fired" if fired else "clear", summary, figure=share,
+                    unit="share of profiled steps", threshold=PAGEABLE_SHARE, lines=lines)
+
+
+def fp16_on_bf16(raw: dict[str, Any]) -> dict[str, Any]:
+    cap = capability(raw)
+    cuda_regions = [row for row in raw.get("autocast", []) if row["device"] == "cuda" and row["enabled"]]
+    if cap is None:
+        return _verdict("fp16-on-bf16", "not-applicable", "no CUDA device in this run")
+    if not cuda_regions:
+        return _verdict("fp16-on-bf16", "not-applicable", "no CUDA autocast region ran")
+    fp16 = [row for row in cuda_regions if row["dtype"] == "float16"]
+    sm = f"sm_{cap[0]}{cap[1]}"
+    if fp16 and cap >= BF16_CAPABILITY:
+        return _verdict("fp16-on-bf16", "fired",
+                        f"autocast ran in float16 on a bf16-capable GPU ({sm})",
+                        lines=[_line(row["path"], row["line"]) for row in fp16])
+    dtypes = sorted({row["dtype"] for row in cuda_regions})
+    return _verdict("fp16-on-bf16", "clear", f"autocast ran in {', '.join(dtypes)} on {sm}",
+                    lines=[_line(row["path"], row["line"]) for row in cuda_regions])
+
+
+def scaler_with_bf16(raw: dict[str, Any]) -> dict[str, Any]:
+    scalers = [row for row in raw.get("scalers", []) if row["enabled"] and row["steps"]]
+    regions = [row for row in raw.get("autocast", []) if row["enabled"]]
+    if not scalers:
+        return _verdict("scaler-with-bf16", "not-applicable", "no enabled GradScaler stepped")
+    if any(row["dtype"] == "bfloat16" for row in regions):
+        return _verdict("scaler-with-bf16", "fired",
+                        "GradScaler in use with bfloat16 autocast; bf16 needs no loss scaling",
+                        lines=[_line(row["path"], row["line"]) for row in scalers])
+    return _verdict("scaler-with-bf16", "clear", "GradScaler used without bfloat16 autocast",
+                    lines=[_line(row["path"], row["line"]) for row in scalers])
+
+
+def worker_restart(raw: dict[str, Any]) -> dict[str, Any]:
+    candidates = [row for row in raw.get("loaders", [])
+                  if row["num_workers"] > 0 and not row["persistent_workers"]]
+    if not candidates:
+        return _verdict("worker-restart", "not-applicable", "no loader restarts its workers")
+    repeated = [row for row in candidates if len(row["first_batch_ms"]) >= 2]
+    if not repeated:
+        return _verdict("worker-restart", "not-applicable", "only one epoch ran")
+    later = [ms for row in repeated for ms in row["first_batch_ms"][1:]]
+    mean_ms = sum(later) / len(later)
+    fired = mean_ms >= WORKER_RESTART_MS
+    return _verdict("worker-restart", "fired" if fired else "clear",
+                    f"first batch of each later epoch waited {mean_ms:.0f} ms for workers to start",
+                    figure=mean_ms, unit="ms per epoch", threshold=WORKER_RESTART_MS,
+                    lines=[_line(row["path"], row["line"]) for row in repeated])
+
+
+def verdicts(raw: dict[str, Any]) -> list[dict[str, Any]]:
+    figures = input_figures(raw)
+    return [
+        input_bound(raw, figures), sync_heavy(raw), pageable_copies(raw), fp16_on_bf16(raw),
+        scaler_with_bf16(raw), worker_restart(raw),
+    ]
