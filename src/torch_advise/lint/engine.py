@@ -5,6 +5,10 @@ Positions cost a metadata pass, so they are computed only for files that have fi
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
@@ -31,6 +35,9 @@ class LintOptions:
     codes: frozenset[str]
     target: Target
     fix: Optional[str] = None  # None, "safe" or "unsafe": which fixes to apply
+    # Record each fixable finding's own replacement text (SARIF `fixes`); it applies every such
+    # fix alone, so it is off unless a report format carries fixes.
+    fix_replacements: bool = False
 
 
 @dataclass
@@ -119,6 +126,61 @@ def _applicable(finding: Finding, fix: Optional[str]) -> bool:
     return finding.fix == "safe" or (finding.fix == "unsafe" and fix == "unsafe")
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+def _advance(line: int, col: int, text: str) -> tuple[int, int]:
+    """The 1-based position just after `text` when it starts at (line, col)."""
+    for piece in _LINE.findall(text):
+        if piece.endswith(("\n", "\r")):
+            line, col = line + 1, 1
+        else:
+            col += len(piece)
+    return line, col
+
+
+def changed_regions(before: str, after: str) -> list[dict]:
+    """The smallest regions of `before` to replace, and their new text, that turn it into `after`.
+
+    Positions are 1-based lines and code-point columns; an end is the position just after the
+    region, so an insertion has equal start and end.
+    """
+    old, new = _LINE.findall(before), _LINE.findall(after)
+    regions = []
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        deleted, inserted = "".join(old[i1:i2]), "".join(new[j1:j2])
+        prefix = len(os.path.commonprefix([deleted, inserted]))
+        suffix = len(os.path.commonprefix([deleted[prefix:][::-1], inserted[prefix:][::-1]]))
+        start = _advance(i1 + 1, 1, deleted[:prefix])
+        end = _advance(*start, deleted[prefix : len(deleted) - suffix])
+        regions.append(
+            {
+                "start_line": start[0],
+                "start_col": start[1],
+                "end_line": end[0],
+                "end_col": end[1],
+                "text": inserted[prefix : len(inserted) - suffix],
+            }
+        )
+    return regions
+
+
+def _reported(module: cst.Module, findings: list[tuple[Finding, Violation]], options: LintOptions) -> list[Finding]:
+    if not options.fix_replacements:
+        return [finding for finding, _ in findings]
+    reported = []
+    for finding, violation in findings:
+        if finding.fix is not None:
+            fixed = apply_edits(module, violation.edits).code
+            extra = {**finding.extra, "fix_replacements": changed_regions(module.code, fixed)}
+            finding = dataclasses.replace(finding, extra=extra)
+        reported.append(finding)
+    return reported
+
+
 def lint_source(path: str, source: bytes, options: LintOptions, ignored: frozenset[str] = frozenset()) -> FileResult:
     """Findings for one file's bytes and, when options.fix is set, the fixed bytes."""
     try:
@@ -127,7 +189,7 @@ def lint_source(path: str, source: bytes, options: LintOptions, ignored: frozens
         return FileResult(path, [parse_error_finding(path, error)], source, parse_error=True)
     findings = _positioned(module, _violations(module, options, Path(path)), path, options, _lines(module, source), ignored)
     if options.fix is None or not any(_applicable(f, options.fix) for f, _ in findings):
-        return FileResult(path, [f for f, _ in findings], source)
+        return FileResult(path, _reported(module, findings, options), source)
     fixed_count = 0
     current = module
     for _ in range(MAX_FIX_PASSES):
@@ -145,4 +207,6 @@ def lint_source(path: str, source: bytes, options: LintOptions, ignored: frozens
         # Reparse: the next pass must see exactly what will be written, and the result must parse.
         current = cst.parse_module(code)
         findings = _positioned(current, _violations(current, options, Path(path)), path, options, _lines(current, code), ignored)
-    return FileResult(path, [f for f, _ in findings], source, fixed_source=current.bytes, fixed_count=fixed_count)
+    return FileResult(
+        path, _reported(current, findings, options), source, fixed_source=current.bytes, fixed_count=fixed_count
+    )
