@@ -9,9 +9,12 @@ bad configuration or internal error. The probe adds 3: the script failed or time
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import importlib
+import os
 import sys
+from pathlib import Path
 from typing import NoReturn, Optional
 
 import click
@@ -76,11 +79,25 @@ def _split(values: tuple[str, ...]) -> Optional[list[str]]:
 @click.option("--select", multiple=True, help="Rule codes, prefixes or slugs to check (comma-separated).")
 @click.option("--ignore", multiple=True, help="Rule codes, prefixes or slugs to skip (comma-separated).")
 @click.option("--extend-select", multiple=True, help="Rules to add to the configured selection.")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option(
+    "--format", "output_format", type=click.Choice(["text", "json", "sarif", "github"]), default="text", show_default=True
+)
 @click.option("--target", help="GPU the advice is for: a compute capability (8.0, sm_80) or a name (a100, h100, t4).")
 @click.option("--torch-version", help="torch version the advice is for (e.g. 1.13).")
 @click.option("--config", "config_file", type=click.Path(), help="Read settings from this file instead of pyproject.toml.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+@click.option("--write-baseline", type=click.Path(dir_okay=False), help="Record the current findings in FILE and exit 0.")
+@click.option("--baseline", "baseline_file", type=click.Path(dir_okay=False), help="Report only findings that FILE does not hold.")
+@click.option(
+    "--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+    help="Colour text output; auto: on a terminal, unless NO_COLOR is set (FORCE_COLOR forces it).",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Print the findings only: no header, no summary.")
+@click.option("--statistics", is_flag=True, help="Print a count of findings per rule instead of the findings.")
+@click.option(
+    "--force-exclude", is_flag=True,
+    help="Apply configured excludes to files named on the command line too (for pre-commit).",
+)
 def check(
     paths: tuple[str, ...],
     fix: bool,
@@ -94,16 +111,27 @@ def check(
     torch_version: Optional[str],
     config_file: Optional[str],
     exit_zero: bool,
+    write_baseline: Optional[str],
+    baseline_file: Optional[str],
+    color: str,
+    quiet: bool,
+    statistics: bool,
+    force_exclude: bool,
 ) -> None:
     """Check PATHS (files or folders; default: the current folder)."""
     from torch_advise.catalogue import CatalogueError, load_catalogue
     from torch_advise.config import ConfigError, load_settings
+    from torch_advise.lint.baseline import BaselineError, load_baseline
+    from torch_advise.lint.baseline import write_baseline as write_baseline_file
     from torch_advise.lint.engine import LintOptions
     from torch_advise.lint.files import PathError, discover
     from torch_advise.lint.runner import lint_files
     from torch_advise.report import Report, render
+    from torch_advise.report.terminal import color_enabled, display_path
     from torch_advise.target import TargetError, resolve_target
 
+    if statistics and output_format != "text":
+        fail("--statistics prints text; it cannot be combined with --format " + output_format)
     targets = list(paths) or ["."]
     try:
         settings = load_settings(targets, config_file)
@@ -114,11 +142,14 @@ def check(
         codes = catalogue.select(selection, [*settings.ignore, *(_split(ignore) or [])])
         resolved = resolve_target(target, torch_version, settings.target, settings.torch_version)
         files = discover(targets, settings)
-    except (ConfigError, CatalogueError, TargetError, PathError) as error:
+        if force_exclude:
+            files = [file for file in files if not _force_excluded(settings, file)]
+        baseline = load_baseline(Path(baseline_file)) if baseline_file else None
+    except (ConfigError, CatalogueError, TargetError, PathError, BaselineError) as error:
         fail(str(error))
     allow_unsafe = settings.unsafe_fixes if unsafe_fixes is None else unsafe_fixes
     fix_mode = ("unsafe" if allow_unsafe else "safe") if (fix or diff) else None
-    options = LintOptions(catalogue, frozenset(codes), resolved, fix_mode)
+    options = LintOptions(catalogue, frozenset(codes), resolved, fix_mode, fix_replacements=output_format == "sarif")
 
     findings = []
     fixed = files_fixed = 0
@@ -131,7 +162,7 @@ def check(
                 fixed += result.fixed_count
                 files_fixed += 1
                 if diff:
-                    _print_diff(result.path, result.source, result.fixed_source)
+                    _print_diff(display_path(result.path), result.source, result.fixed_source)
     except OSError as error:
         fail(f"{getattr(error, 'filename', '') or ''}: {error.strerror or error}")
     if diff:
@@ -140,8 +171,17 @@ def check(
             err=True,
         )
         sys.exit(EXIT_FINDINGS if changed and not exit_zero else 0)
+    findings = sorted((dataclasses.replace(f, path=display_path(f.path)) for f in findings), key=lambda f: f.sort_key)
+    if write_baseline:
+        try:
+            write_baseline_file(Path(write_baseline), findings)
+        except BaselineError as error:
+            fail(str(error))
+        click.echo(f"Wrote {len(findings)} finding{'s' if len(findings) != 1 else ''} to {write_baseline}.", err=True)
+        sys.exit(0)
+    shown = baseline.new_findings(findings) if baseline else findings
     report = Report(
-        sorted(findings, key=lambda f: f.sort_key),
+        shown,
         len(files),
         resolved,
         catalogue,
@@ -149,9 +189,23 @@ def check(
         fixed=fixed,
         files_fixed=files_fixed,
         options={"unsafe_fixes": allow_unsafe},
+        baselined=len(findings) - len(shown),
+        color=output_format == "text" and color_enabled(color, sys.stdout),
+        quiet=quiet,
+        statistics=statistics,
     )
     render(output_format, report, sys.stdout)
     sys.exit(EXIT_FINDINGS if report.findings and not exit_zero else 0)
+
+
+def _force_excluded(settings, path: Path) -> bool:
+    """Whether an exclude matches the file or a folder holding it below the project root."""
+    from torch_advise.config import entry_excluded
+
+    absolute = Path(os.path.abspath(path))
+    root = Path(os.path.abspath(settings.root))
+    folders = [folder for folder in absolute.parents if root in folder.parents]
+    return any(entry_excluded(settings, candidate) for candidate in (absolute, *folders))
 
 
 def _print_diff(path: str, before: bytes, after: Optional[bytes]) -> None:

@@ -10,7 +10,7 @@ from torch_advise.catalogue import Catalogue
 from torch_advise.finding import Finding
 from torch_advise.target import Target
 
-FORMATS = ("text", "json")
+FORMATS = ("text", "json", "sarif", "github")
 
 
 @dataclass
@@ -23,6 +23,10 @@ class Report:
     fixed: int = 0
     files_fixed: int = 0
     options: dict = field(default_factory=dict)
+    baselined: int = 0  # findings hidden because the baseline holds them
+    color: bool = False
+    quiet: bool = False  # findings only: no header, no summary
+    statistics: bool = False  # a count per rule instead of the findings
 
     def fixable(self, kind: str) -> int:
         return sum(1 for f in self.findings if f.fix == kind)

@@ -1,21 +1,41 @@
-"""ruff-style text: `path:line:col: CODE message [*]`, then a summary."""
+"""ruff-style text: `path:line:col: CODE message [*]`, then a summary; or, with --statistics,
+a count per rule."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TextIO
 
 from torch_advise.report import Report
+from torch_advise.report.terminal import Palette
 
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def _fixable(report: Report, fix: object) -> bool:
+    return fix == "safe" or bool(fix and report.options.get("unsafe_fixes"))
+
+
 def render(report: Report, out: TextIO) -> None:
-    out.write(f"{report.target.describe()}\n")
+    palette = Palette(report.color)
+    if report.statistics:
+        _render_statistics(report, out, palette)
+        return
+    if not report.quiet:
+        out.write(f"{palette.quiet(report.target.describe())}\n")
     for finding in report.findings:
-        marker = " [*]" if finding.fix == "safe" or (finding.fix and report.options.get("unsafe_fixes")) else ""
-        out.write(f"{finding.path}:{finding.line}:{finding.col}: {finding.code} {finding.message}{marker}\n")
+        marker = palette.fixable(" [*]") if _fixable(report, finding.fix) else ""
+        where = f"{palette.path(finding.path)}:{finding.line}:{finding.col}:"
+        out.write(f"{where} {palette.code(finding.code, finding.severity)} {finding.message}{marker}\n")
+    if not report.quiet:
+        _render_summary(report, out)
+        if report.baselined:
+            out.write(f"{_plural(report.baselined, 'finding')} in the baseline not shown.\n")
+
+
+def _render_summary(report: Report, out: TextIO) -> None:
     if report.fixed:
         out.write(f"Fixed {_plural(report.fixed, 'finding')} in {_plural(report.files_fixed, 'file')}.\n")
     if not report.findings:
@@ -32,3 +52,17 @@ def render(report: Report, out: TextIO) -> None:
         out.write(f"[*] {safe} fixable with --fix.\n")
     if unsafe:
         out.write(f"{unsafe} more fixable with --fix --unsafe-fixes.\n")
+
+
+def _render_statistics(report: Report, out: TextIO, palette: Palette) -> None:
+    """One line per rule, most frequent first, as `ruff --statistics` prints them."""
+    counts = Counter(finding.code for finding in report.findings)
+    fixable = {finding.code for finding in report.findings if _fixable(report, finding.fix)}
+    names = {finding.code: finding.slug for finding in report.findings}
+    severities = {finding.code: finding.severity for finding in report.findings}
+    width = len(str(max(counts.values(), default=0)))
+    code_width = max((len(code) for code in counts), default=0)
+    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        marker = palette.fixable("[*]") if code in fixable else "   "
+        padded = palette.code(code, severities[code]) + " " * (code_width - len(code))
+        out.write(f"{count:>{width}}  {padded}  {marker} {names[code]}\n")

@@ -1,0 +1,35 @@
+"""GitHub Actions workflow commands: one `::error`/`::warning`/`::notice` line per finding, which
+GitHub shows as an annotation on the pull request's diff."""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from torch_advise.report import Report
+
+_COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
+
+
+def escape_data(text: str) -> str:
+    """A command's message: GitHub decodes %25, %0D and %0A, so those three must be encoded."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """A property value: as a message, plus ':' and ',' which separate properties."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def render(report: Report, out: TextIO) -> None:
+    for finding in report.findings:
+        properties = {
+            "file": finding.path,
+            "line": finding.line,
+            "col": finding.col,
+            "endLine": finding.end_line or finding.line,
+            "endColumn": finding.end_col or finding.col,
+            "title": finding.code,
+        }
+        fields = ",".join(f"{name}={escape_property(str(value))}" for name, value in properties.items())
+        command = _COMMANDS.get(finding.severity, "warning")
+        out.write(f"::{command} {fields}::{escape_data(finding.message)}\n")
