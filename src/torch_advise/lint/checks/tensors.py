@@ -1,0 +1,97 @@
+"""Tensor creation rules: where a tensor is born decides whether it has to be copied."""
+
+from __future__ import annotations
+
+from typing import Iterator, Optional
+
+import libcst as cst
+
+from torch_advise.lint.checks import CheckContext, Violation, check
+from torch_advise.lint.fixes import ReplaceNode
+from torch_advise.lint.model import CallSite, keyword_args, positional_args
+
+# Factories that take `device=` and give the same values wherever they build the tensor.
+DETERMINISTIC_FACTORIES = {
+    "torch.tensor",
+    "torch.as_tensor",
+    "torch.zeros",
+    "torch.ones",
+    "torch.empty",
+    "torch.full",
+    "torch.arange",
+    "torch.linspace",
+    "torch.logspace",
+    "torch.eye",
+}
+# Random factories draw from the CPU generator or the CUDA one depending on the device, so
+# moving them changes the numbers a seeded run produces: reported, not rewritten.
+RANDOM_FACTORIES = {"torch.rand", "torch.randn", "torch.randint", "torch.randperm"}
+
+
+def _factory(ctx: CheckContext, site: CallSite) -> Optional[cst.Call]:
+    """The factory call whose result `site` moves at once (`torch.zeros(3).cuda()`)."""
+    receiver = site.receiver
+    if not isinstance(receiver, cst.Call) or any(a.star for a in receiver.args):
+        return None
+    if "device" in keyword_args(receiver):
+        return None
+    name = ctx.model.qualname(receiver.func, site.scope)
+    return receiver if name in DETERMINISTIC_FACTORIES | RANDOM_FACTORIES else None
+
+
+def _device_source(ctx: CheckContext, site: CallSite) -> Optional[str]:
+    """What to pass as `device=`, when the move says nothing but where to go."""
+    call = site.node
+    if any(a.star for a in call.args):
+        return None
+    keywords = keyword_args(call)
+    positional = positional_args(call)
+    if set(keywords) - {"device", "non_blocking"}:
+        return None
+    if site.method == "cuda":
+        return '"cuda"' if not positional and "device" not in keywords else None
+    device = keywords.get("device")
+    if device is None and len(positional) == 1:
+        device = positional[0]
+    if device is None or len(positional) > (0 if "device" in keywords else 1):
+        return None
+    return ctx.model.module.code_for_node(device)
+
+
+def _with_device(ctx: CheckContext, factory: cst.Call, device: str) -> str:
+    args = list(factory.args)
+    keyword = cst.Arg(
+        keyword=cst.Name("device"),
+        value=cst.parse_expression(device),
+        equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")),
+    )
+    if args:
+        last = args[-1]
+        if isinstance(last.comma, cst.Comma):
+            keyword = keyword.with_changes(comma=last.comma)
+        else:
+            args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+    return ctx.model.module.code_for_node(factory.with_changes(args=[*args, keyword]))
+
+
+@check("SYNC003")
+def tensor_built_on_cpu_then_moved(ctx: CheckContext) -> Iterator[Violation]:
+    for site in ctx.model.calls:
+        if site.method not in ("cuda", "to") or not ctx.facts.moves_to_cuda(site):
+            continue
+        factory = _factory(ctx, site)
+        if factory is None:
+            continue
+        name = ctx.model.qualname(factory.func, site.scope)
+        device = _device_source(ctx, site)
+        edits: tuple = ()
+        if device is not None and name in DETERMINISTIC_FACTORIES:
+            edits = (ReplaceNode(site.node, _with_device(ctx, factory, device)),)
+        short = name.split(".")[-1] if name else "tensor"
+        yield Violation(
+            "SYNC003",
+            site.node,
+            f"{short}(...) builds the tensor on the CPU and then copies it to the GPU: "
+            f"create it there with {short}(..., device=...)",
+            edits,
+        )
