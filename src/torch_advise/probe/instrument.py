@@ -345,7 +345,12 @@ def _outcome(error: Optional[BaseException]) -> dict[str, Any]:
     if isinstance(error, StopScript):
         return {"status": "completed", "exit_code": None, "exception": None}
     if isinstance(error, Stopped):
-        return {"status": "timed-out", "exit_code": None, "exception": None}
+        # Where the script was when time ran out is where it hung.
+        site = user_site_of_traceback(error.__traceback__)
+        return {"status": "timed-out", "exit_code": None, "exception": {
+            "type": "Timeout", "message": "stopped by the probe's timeout", **_site_dict(site),
+            "traceback": "",
+        }}
     if isinstance(error, SystemExit):
         code = error.code
         if code is None or isinstance(code, int):

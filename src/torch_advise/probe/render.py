@@ -53,7 +53,7 @@ def render_text(report: dict[str, Any], base: Optional[str] = None) -> str:
     if peak:
         out.append(f"memory:  peak {peak / 2**30:.2f} GiB allocated")
     figures = report["input"]
-    if figures["share"] is not None:
+    if figures["share"] is not None and report["loaders"]:
         if figures["measure"] == "gpu-idle":
             out.append(f"input:   GPU idle waiting on input {figures['share']:.0%} of the window "
                        f"(host blocked in next(): {figures['host_wait_share']:.0%})")
