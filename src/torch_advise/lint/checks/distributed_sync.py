@@ -1,0 +1,53 @@
+"""DIST002: DistributedDataParallel all-reducing gradients on micro-steps that do not step."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from torch_advise.lint.checks import CheckContext, Violation, check
+from torch_advise.lint.checks.accumulation import accumulations
+
+DDP = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"}
+# Either turns the all-reduce off for a micro-step; nanoGPT sets the attribute directly.
+SYNC_SWITCHES = {"no_sync", "require_backward_grad_sync"}
+
+
+def _mentions_sync_switch(module: cst.Module) -> bool:
+    found = False
+
+    class Finder(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            nonlocal found
+            found = found or node.attr.value in SYNC_SWITCHES
+
+        def visit_Name(self, node: cst.Name) -> None:
+            nonlocal found
+            found = found or node.value in SYNC_SWITCHES
+
+    module.visit(Finder())
+    return found
+
+
+@check("DIST002")
+def accumulation_without_no_sync(ctx: CheckContext) -> Iterator[Violation]:
+    model = ctx.model
+    if not any(model.call_name(site) in DDP for site in model.calls):
+        return
+    if _mentions_sync_switch(model.module):
+        return
+    seen: set[int] = set()
+    for accumulation in accumulations(ctx):
+        backward = accumulation.backwards[0].site.node
+        if id(backward) in seen:
+            continue
+        seen.add(id(backward))
+        count = accumulation.count_text(model.module)
+        yield Violation(
+            "DIST002",
+            backward,
+            f"with DistributedDataParallel every backward() all-reduces the gradients, also on the "
+            f"micro-steps that only accumulate (all but one in {count}): run those under "
+            "`with model.no_sync():`",
+        )

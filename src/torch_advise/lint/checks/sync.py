@@ -1,0 +1,407 @@
+"""Host-device synchronisation rules: syncs on every training step, and wall-clock timing of
+CUDA work that does not wait for the work to finish."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Optional
+
+import libcst as cst
+
+from torch_advise.lint.checks import CheckContext, Violation, check
+from torch_advise.lint.checks.accumulation import is_optimizer_step
+from torch_advise.lint.checks.loops import Guards, iteration, step_loops
+from torch_advise.lint.model import (
+    CallSite,
+    FunctionInfo,
+    LoopInfo,
+    Scope,
+    TrainingModel,
+    dotted,
+    literal_value,
+    NOT_LITERAL,
+    positional_args,
+    string_value,
+)
+
+SYNC_METHODS = {"item", "cpu", "numpy", "tolist", "nonzero"}
+SCALAR_BUILTINS = {"float", "int", "bool"}
+CLOCKS = {
+    "time.time",
+    "time.perf_counter",
+    "time.monotonic",
+    "time.time_ns",
+    "time.perf_counter_ns",
+    "time.monotonic_ns",
+    "timeit.default_timer",
+}
+SYNCHRONIZE = "torch.cuda.synchronize"
+DDP = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"}
+# torch calls that set things up or read state rather than queue GPU work.
+NOT_WORK = (
+    "torch.cuda.",
+    "torch.no_grad",
+    "torch.inference_mode",
+    "torch.enable_grad",
+    "torch.set_grad_enabled",
+    "torch.autocast",
+    "torch.amp.",
+    "torch.device",
+    "torch.manual_seed",
+    "torch.save",
+    "torch.load",
+    "torch.utils.",
+    "torch.backends.",
+)
+MODEL_WORDS = ("model", "net", "encoder", "decoder")
+
+
+def uses_cuda(ctx: CheckContext) -> bool:
+    """The script puts work on a CUDA device somewhere: without that a sync costs nothing."""
+    model = ctx.model
+    for site in model.calls:
+        name = model.call_name(site) or ""
+        if name.startswith("torch.cuda.") or site.method == "cuda" or name in DDP:
+            return True
+    found = False
+
+    class Finder(cst.CSTVisitor):
+        def visit_SimpleString(self, node: cst.SimpleString) -> None:
+            nonlocal found
+            text = string_value(node) or ""
+            found = found or text.startswith("cuda") or text == "nccl"
+
+        def visit_FormattedStringText(self, node: cst.FormattedStringText) -> None:
+            nonlocal found
+            found = found or node.value.startswith("cuda")
+
+    model.module.visit(Finder())
+    return found
+
+
+# ---- SYNC001 ------------------------------------------------------------------------------
+
+
+def _root_name(expr: cst.CSTNode) -> Optional[str]:
+    while True:
+        if isinstance(expr, cst.Name):
+            return expr.value
+        if isinstance(expr, (cst.Attribute, cst.Subscript)):
+            expr = expr.value
+        elif isinstance(expr, cst.Call):
+            expr = expr.func
+        else:
+            return None
+
+
+def _host_data(model: TrainingModel, name: str, scope: Scope, depth: int = 0) -> bool:
+    """A batch as the loop yields it (`for x, y in loader`, `labels = batch["y"]`): host memory
+    unless something moved it, so reading it does not wait for the GPU."""
+    bindings = model.lookup(name, scope)
+    if not bindings or depth > 4:
+        return False
+    for binding in bindings:
+        if binding.kind == "loop":
+            continue
+        if binding.kind == "assign" and isinstance(binding.value, (cst.Name, cst.Subscript, cst.Attribute)):
+            root = _root_name(binding.value)
+            if root is not None and root != name and _host_data(model, root, binding.scope, depth + 1):
+                continue
+        return False
+    return True
+
+
+def _loss_names(model: TrainingModel, scope: Scope) -> set[str]:
+    """Names that `.backward()` is called on in this scope and that stay tensors."""
+    names = set()
+    for site in model.calls:
+        if site.scope is not scope or site.method != "backward" or site.receiver is None:
+            continue
+        receiver = site.receiver
+        if isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute) and receiver.func.attr.value == "scale":
+            receiver = positional_args(receiver)[0] if positional_args(receiver) else receiver
+        if isinstance(receiver, cst.Name):
+            names.add(receiver.value)
+    return {n for n in names if not any(_is_host_read(b.value) for b in model.lookup(n, scope) if b.value is not None)}
+
+
+def _is_host_read(value: cst.BaseExpression) -> bool:
+    if not isinstance(value, cst.Call):
+        return False
+    func = value.func
+    return (isinstance(func, cst.Attribute) and func.attr.value in SYNC_METHODS) or (
+        isinstance(func, cst.Name) and func.value in SCALAR_BUILTINS
+    )
+
+
+def _is_sync_method(site: CallSite) -> bool:
+    if site.method not in SYNC_METHODS:
+        return False
+    if site.method == "nonzero":
+        return True
+    return not site.node.args
+
+
+@dataclass(frozen=True)
+class SyncRead:
+    node: cst.CSTNode
+    text: str
+    synchronize: bool = False
+
+
+def _sync_reads(ctx: CheckContext, site: CallSite, clock_after: set[int]) -> Iterator[SyncRead]:
+    """The host-device syncs a call makes, at the node that makes each."""
+    model = ctx.model
+    name = model.call_name(site)
+    if name == SYNCHRONIZE:
+        if id(site.node) not in clock_after:
+            yield SyncRead(site.node, "torch.cuda.synchronize()", synchronize=True)
+        return
+    if name == "torch.nonzero" or _is_sync_method(site):
+        receiver = site.receiver
+        if receiver is not None:
+            if _inner_sync(receiver):
+                return  # `x.cpu().numpy()`: the first call already waited
+            root = _root_name(receiver)
+            if root is not None and _host_data(model, root, site.scope):
+                return
+        yield SyncRead(site.node, _short(model, site.node))
+        return
+    func = site.node.func
+    if not isinstance(func, cst.Name) or model.qualname(func, site.scope) is not None:
+        return
+    if func.value in SCALAR_BUILTINS and len(site.node.args) == 1:
+        argument = site.node.args[0].value
+        losses = _loss_names(model, site.scope)
+        if _is_tensor(model, argument, site.scope, losses):
+            yield SyncRead(site.node, _short(model, site.node))
+    elif func.value == "print":
+        losses = _loss_names(model, site.scope)
+        for argument in site.node.args:
+            value = argument.value
+            if isinstance(value, cst.Name) and value.value in losses:
+                yield SyncRead(value, f"print({value.value})")
+            elif isinstance(value, cst.FormattedString):
+                for part in value.parts:
+                    if isinstance(part, cst.FormattedStringExpression) and isinstance(part.expression, cst.Name) and part.expression.value in losses:
+                        yield SyncRead(part.expression, f"formatting {part.expression.value} in an f-string")
+
+
+def _inner_sync(receiver: cst.BaseExpression) -> bool:
+    expr: cst.CSTNode = receiver
+    while isinstance(expr, (cst.Call, cst.Attribute, cst.Subscript)):
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in SYNC_METHODS:
+            return True
+        expr = expr.func if isinstance(expr, cst.Call) else expr.value
+    return False
+
+
+def _is_tensor(model: TrainingModel, expr: cst.BaseExpression, scope: Scope, losses: set[str]) -> bool:
+    if isinstance(expr, cst.Name):
+        return expr.value in losses
+    if isinstance(expr, cst.Call):
+        name = model.qualname(expr.func, scope) or ""
+        if name.startswith("torch.") and not name.startswith(NOT_WORK):
+            return True
+        if isinstance(expr.func, cst.Attribute) and _root_name(expr.func.value) in losses:
+            return True
+    return False
+
+
+def _short(model: TrainingModel, call: cst.Call) -> str:
+    """The call as written when it is short, else its method: `loss.item()`, `.item()`."""
+    text = model.module.code_for_node(call)
+    if len(text) <= 40 and "\n" not in text:
+        return text
+    return f".{call.func.attr.value}()" if isinstance(call.func, cst.Attribute) else "this call"
+
+
+def _synchronizes_before_clock(ctx: CheckContext) -> set[int]:
+    """`torch.cuda.synchronize()` calls that a later clock read in the same function depends on:
+    they are there to time the step, which SYNC002 asks for."""
+    model = ctx.model
+    found = set()
+    clocks = [s for s in model.calls if model.call_name(s) in CLOCKS]
+    for site in model.calls:
+        if model.call_name(site) == SYNCHRONIZE and any(
+            c.function is site.function and c.order > site.order for c in clocks
+        ):
+            found.add(id(site.node))
+    return found
+
+
+@check("SYNC001")
+def sync_every_step(ctx: CheckContext) -> Iterator[Violation]:
+    model = ctx.model
+    loops = step_loops(model)
+    if not loops or not uses_cuda(ctx):
+        return
+    guards = Guards(model)
+    clock_after = _synchronizes_before_clock(ctx)
+    seen: set[int] = set()
+    for loop in loops:
+        for call in iteration(model, loop):
+            if call.guarded(guards):
+                continue
+            for read in _sync_reads(ctx, call.site, clock_after):
+                if id(read.node) in seen:
+                    continue
+                seen.add(id(read.node))
+                yield Violation("SYNC001", read.node, _sync_message(read))
+
+
+def _sync_message(read: SyncRead) -> str:
+    if read.synchronize:
+        return (
+            "torch.cuda.synchronize() on every training step makes the CPU wait for the GPU, so it "
+            "can no longer queue the next step ahead: remove it, or run it only every N steps"
+        )
+    return (
+        f"{read.text} waits for the GPU on every training step, so the CPU cannot queue work ahead "
+        "(a per-step loss.item() left the GPU idle 35.8 % of the time, measured): keep running values "
+        "on the device (total += loss.detach()) and read them every N steps (`if step % N == 0:`)"
+    )
+
+
+# ---- SYNC002 ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Timed:
+    """A clock read at `start`, another at `stop`, and what runs between them, in order."""
+
+    start: CallSite
+    stop: CallSite
+    between: list[CallSite]
+    loops: list[LoopInfo]
+
+
+def _clock_assigned(model: TrainingModel, name: str, scope: Scope) -> list[cst.Call]:
+    calls = []
+    for binding in model.lookup(name, scope):
+        value = binding.value
+        if binding.kind == "assign" and binding.index is None and isinstance(value, cst.Call):
+            if model.qualname(value.func, scope) in CLOCKS:
+                calls.append(value)
+    return calls
+
+
+def _subtractions(node: cst.CSTNode) -> list[cst.BinaryOperation]:
+    found: list[cst.BinaryOperation] = []
+
+    class Finder(cst.CSTVisitor):
+        def visit_BinaryOperation(self, binop: cst.BinaryOperation) -> None:
+            if isinstance(binop.operator, cst.Subtract) and isinstance(binop.right, cst.Name):
+                found.append(binop)
+
+    node.visit(Finder())
+    return found
+
+
+def _timings(model: TrainingModel, function: Optional[FunctionInfo]) -> Iterator[Timed]:
+    calls = function.calls if function is not None else [s for s in model.calls if s.function is None]
+    loops = function.loops if function is not None else [l for l in model.loops if l.function is None]
+    body = function.node if function is not None else model.module
+    scope = function.scope if function is not None else model.module_scope
+    for binop in _subtractions(body):
+        opening = {id(c) for c in _clock_assigned(model, binop.right.value, scope)}  # type: ignore[attr-defined]
+        if not opening:
+            continue
+        left = binop.left
+        closing_nodes = (
+            [left] if isinstance(left, cst.Call) else _clock_assigned(model, left.value, scope) if isinstance(left, cst.Name) else []
+        )
+        for node in closing_nodes:
+            stop = model.call_site(node)  # type: ignore[arg-type]
+            if stop is None or model.call_name(stop) not in CLOCKS:
+                continue
+            starts = [s for s in calls if id(s.node) in opening and s.order < stop.order]
+            if not starts:
+                continue
+            start = max(starts, key=lambda s: s.order)
+            between = sorted((s for s in calls if start.order < s.order < stop.order), key=lambda s: s.order)
+            inside = [l for l in loops if start.order < l.order < stop.order]
+            yield Timed(start, stop, between, inside)
+
+
+def _executed(model: TrainingModel, sites: list[CallSite], depth: int = 0) -> Iterator[CallSite]:
+    """Calls in the order they run, with calls to this file's functions inlined."""
+    for site in sites:
+        yield site
+        callee = model.callee(site.node, site.scope)
+        if isinstance(callee, FunctionInfo) and depth < 3:
+            yield from _executed(model, sorted(callee.calls, key=lambda s: s.order), depth + 1)
+
+
+def _is_work(ctx: CheckContext, site: CallSite) -> bool:
+    model = ctx.model
+    if site.method == "backward" or is_optimizer_step(ctx, site) or ctx.facts.moves_to_cuda(site):
+        return True
+    name = model.call_name(site) or ""
+    if name.startswith("torch.") and not name.startswith(NOT_WORK):
+        return True
+    if name or model.callee(site.node, site.scope) is not None:
+        return False
+    func = site.node.func
+    if isinstance(func, cst.Name):
+        called = func.value
+    elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+        called = func.attr.value
+    else:
+        return False
+    # `model(x)`, `self.net(x)`: a forward pass of the model.
+    return any(word in called.lower() for word in MODEL_WORDS)
+
+
+def _is_sync(model: TrainingModel, site: CallSite) -> bool:
+    name = model.call_name(site) or ""
+    if name == SYNCHRONIZE or site.method in ("synchronize", "elapsed_time", "wait") or _is_sync_method(site):
+        return True
+    func = site.node.func
+    if isinstance(func, cst.Name) and model.qualname(func, site.scope) is None and func.value in SCALAR_BUILTINS | {"print"}:
+        return any(literal_value(a.value) is NOT_LITERAL for a in site.node.args)
+    return False
+
+
+def _epoch_timing(ctx: CheckContext, timed: Timed, executed: list[CallSite]) -> bool:
+    """The window holds a whole training loop over data: at most the last steps are unfinished,
+    a small share of an epoch's time."""
+    model = ctx.model
+    loops = list(timed.loops)
+    for site in executed:
+        callee = model.callee(site.node, site.scope)
+        if isinstance(callee, FunctionInfo):
+            loops.extend(callee.loops)
+    return any(model.loop_trains(loop) and not _over_range(model, loop) for loop in loops)
+
+
+def _over_range(model: TrainingModel, loop: LoopInfo) -> bool:
+    iterable = getattr(loop.node, "iter", None)
+    return isinstance(iterable, cst.Call) and dotted(iterable.func) == "range" and model.qualname(iterable.func, loop.scope) is None
+
+
+@check("SYNC002")
+def timing_without_synchronize(ctx: CheckContext) -> Iterator[Violation]:
+    model = ctx.model
+    if not any(model.call_name(s) in CLOCKS for s in model.calls) or not uses_cuda(ctx):
+        return
+    seen: set[int] = set()
+    for function in [None, *model.functions]:
+        for timed in _timings(model, function):
+            if id(timed.stop.node) in seen:
+                continue
+            executed = list(_executed(model, timed.between))
+            work = [i for i, s in enumerate(executed) if _is_work(ctx, s)]
+            if not work or _epoch_timing(ctx, timed, executed):
+                continue
+            if any(_is_sync(model, s) for s in executed[work[-1]:]):
+                continue
+            seen.add(id(timed.stop.node))
+            clock = dotted(timed.stop.node.func) or "the clock"
+            yield Violation(
+                "SYNC002",
+                timed.stop.node,
+                f"{clock}() is read while the CUDA work it times may still be running (kernels return "
+                "before the GPU finishes; 0.28 ms was read for 22.1 ms of work, measured): call "
+                "torch.cuda.synchronize() before reading the clock, or time with torch.cuda.Event",
+            )
