@@ -24,6 +24,7 @@ def data_parallel(ctx: CheckContext) -> Iterator[Violation]:
         yield Violation(
             "DIST001",
             site.node,
-            "nn.DataParallel drives all GPUs from one process, copying the model to each GPU and "
-            "scattering inputs on every forward: use DistributedDataParallel, one process per GPU",
+            "nn.DataParallel drives every GPU from one process and copies the model to each of them "
+            "on every forward: use DistributedDataParallel, one process per GPU, as the PyTorch "
+            "documentation recommends even on one machine",
         )

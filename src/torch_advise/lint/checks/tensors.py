@@ -59,6 +59,7 @@ def _device_source(ctx: CheckContext, site: CallSite) -> Optional[str]:
 
 
 def _with_device(ctx: CheckContext, factory: cst.Call, device: str) -> str:
+    """The factory call with `device=` added, laid out like its other arguments."""
     args = list(factory.args)
     keyword = cst.Arg(
         keyword=cst.Name("device"),
@@ -68,7 +69,10 @@ def _with_device(ctx: CheckContext, factory: cst.Call, device: str) -> str:
     if args:
         last = args[-1]
         if isinstance(last.comma, cst.Comma):
+            # One argument per line: the new one takes the place of the closing line, which moves down.
+            before = args[-2].comma.whitespace_after if len(args) > 1 and isinstance(args[-2].comma, cst.Comma) else factory.whitespace_before_args
             keyword = keyword.with_changes(comma=last.comma)
+            args[-1] = last.with_changes(comma=last.comma.with_changes(whitespace_after=before))
         else:
             args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
     return ctx.model.module.code_for_node(factory.with_changes(args=[*args, keyword]))
@@ -87,7 +91,7 @@ def tensor_built_on_cpu_then_moved(ctx: CheckContext) -> Iterator[Violation]:
         edits: tuple = ()
         if device is not None and name in DETERMINISTIC_FACTORIES:
             edits = (ReplaceNode(site.node, _with_device(ctx, factory, device)),)
-        short = name.split(".")[-1] if name else "tensor"
+        short = ctx.model.module.code_for_node(factory.func)
         yield Violation(
             "SYNC003",
             site.node,
