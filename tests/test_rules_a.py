@@ -1,0 +1,160 @@
+"""Behaviour of DL003-DL006, SYNC003, SEC001 and DIST001 beyond the golden fixtures: what depends
+on the target, what the fixes write, and that the fixed loaders really build."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from conftest import codes_of, lint_text, make_target
+
+EPOCHS = """
+import torch
+from torch.utils.data import DataLoader
+
+def fit(model, optimizer, dataset, workers):
+    loader = DataLoader(dataset, batch_size=8, num_workers={workers})
+    for epoch in range(3):
+        for x, y in loader:
+            torch.nn.functional.mse_loss(model(x), y).backward()
+            optimizer.step()
+"""
+
+
+def _lint(code: str, select: str, **kwargs):
+    return lint_text(textwrap.dedent(code), select=[select], **kwargs)
+
+
+def _fixed(code: str, select: str, **kwargs) -> str:
+    result = _lint(code, select, fix="unsafe", **kwargs)
+    assert result.fixed_source is not None
+    return result.fixed_source.decode()
+
+
+@pytest.mark.parametrize(
+    ("workers", "setting"),
+    [
+        ("4", "persistent_workers=True"),
+        ("min(8, os.cpu_count() or 1)", "persistent_workers=True"),
+        ("workers", "persistent_workers=workers > 0"),
+        ("workers or 2", "persistent_workers=(workers or 2) > 0"),
+    ],
+)
+def test_persistent_workers_fix_never_asks_for_persistence_without_workers(workers, setting):
+    assert setting in _fixed(EPOCHS.format(workers=workers), "DL003")
+
+
+def test_persistent_workers_reported_without_fix_when_the_count_cannot_be_repeated():
+    result = _lint(EPOCHS.format(workers="pick_workers()"), "DL003", fix="unsafe")
+    assert codes_of(result) == ["DL003"] and not result.changed
+
+
+def test_no_persistent_workers_advice_without_workers():
+    assert codes_of(_lint(EPOCHS.format(workers="0"), "DL003")) == []
+
+
+def test_loader_built_by_a_helper_called_every_epoch_is_not_flagged():
+    code = """
+    from torch.utils.data import DataLoader
+
+    def make_loader(dataset, epoch):
+        return DataLoader(dataset, batch_size=8, num_workers=4, shuffle=True)
+
+    def fit(model, optimizer, dataset):
+        for epoch in range(3):
+            for x, y in make_loader(dataset, epoch):
+                model(x).sum().backward()
+                optimizer.step()
+    """
+    assert codes_of(_lint(code, "DL003")) == []
+
+
+PREFETCH = """
+from torch.utils.data import DataLoader
+loader = DataLoader(range(10), batch_size=2, prefetch_factor={prefetch})
+"""
+
+
+@pytest.mark.parametrize(
+    ("prefetch", "torch_version", "flagged"),
+    [
+        ("2", (2, 13), True),  # the default became None in 2.0: any value raises
+        ("2", (1, 13), False),  # before 2.0, 2 was the default and accepted without workers
+        ("4", (1, 13), True),
+        ("None", (2, 13), False),
+    ],
+)
+def test_prefetch_without_workers_depends_on_the_torch_version(prefetch, torch_version, flagged):
+    result = _lint(PREFETCH.format(prefetch=prefetch), "DL004", target=make_target(torch_version=torch_version))
+    assert codes_of(result) == (["DL004"] if flagged else [])
+
+
+def test_fixed_loaders_build_with_and_without_workers():
+    """Run what the DL003 and DL004 fixes write: with 0 workers neither may raise ValueError."""
+    pytest.importorskip("torch")
+    code = """
+    from torch.utils.data import DataLoader
+
+    def make_loader(dataset, workers=0):
+        return DataLoader(dataset, batch_size=2, num_workers=workers, prefetch_factor=4)
+
+    def fit(model, optimizer, dataset, settings):
+        loader = make_loader(dataset, settings.workers)
+        for epoch in range(3):
+            for x in loader:
+                model(x).sum().backward()
+                optimizer.step()
+    """
+    fixed = _fixed(code, "DL004")
+    fixed = lint_text(fixed, select=["DL003"], fix="unsafe").fixed_source.decode()
+    assert "persistent_workers=workers > 0" in fixed and "4 if workers > 0 else None" in fixed
+    namespace: dict = {}
+    exec(compile(fixed, "fixed.py", "exec"), namespace)
+    for workers in (0, 2):
+        loader = namespace["make_loader"](range(10), workers)
+        assert loader.prefetch_factor == (4 if workers else None)
+
+
+def test_tensor_fix_keeps_one_argument_per_line():
+    code = """
+    import torch
+
+    def targets(n):
+        return torch.arange(
+            n,
+            dtype=torch.long,
+        ).to("cuda")
+    """
+    assert "torch.arange(\n        n,\n        dtype=torch.long,\n        device=\"cuda\",\n    )" in _fixed(code, "SYNC003")
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "torch.randn(4).cuda()",  # another generator on the GPU: other numbers
+        "torch.zeros(4).cuda(1)",  # a device index: not rewritten
+        "torch.zeros(4).to('cuda', torch.float16)",  # a dtype too
+    ],
+)
+def test_tensor_moves_that_are_reported_without_fix(expression):
+    result = _lint(f"import torch\nx = {expression}\n", "SYNC003", fix="unsafe")
+    assert codes_of(result) == ["SYNC003"] and not result.changed
+
+
+@pytest.mark.parametrize(
+    ("torch_version", "flagged", "fixed"),
+    [((2, 13), False, False), ((2, 5), True, True), ((1, 12), True, False)],
+)
+def test_bare_torch_load_depends_on_the_torch_version(torch_version, flagged, fixed):
+    code = "import torch\nstate = torch.load('ckpt.pt')\n"
+    target = make_target(torch_version=torch_version)
+    assert codes_of(_lint(code, "SEC001", target=target)) == (["SEC001"] if flagged else [])
+    assert _lint(code, "SEC001", target=target, fix="unsafe").changed == fixed
+
+
+def test_data_parallel_in_an_inference_script_is_not_flagged_but_in_training_it_is():
+    inference = "import torch\nmodel = torch.nn.DataParallel(net).cuda().eval()\nout = model(x)\n"
+    training = inference + "out.sum().backward()\n"
+    assert codes_of(_lint(inference, "DIST001")) == []
+    assert codes_of(_lint(training, "DIST001")) == ["DIST001"]
