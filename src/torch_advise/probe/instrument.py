@@ -407,6 +407,10 @@ def main() -> None:
     try:
         probe = Probe(config["warmup"], config["steps"], os.path.dirname(script))
         probe.install()
+    except Stopped:
+        # Timed out while still importing torch.
+        _write(out_path, {"version": RESULT_VERSION, "outcome": _outcome(Stopped())})
+        sys.exit(0)
     except Exception as failure:
         result = {"version": RESULT_VERSION, "probe_error": f"{type(failure).__name__}: {failure}",
                   "outcome": {"status": "not-started", "exit_code": None, "exception": None}}

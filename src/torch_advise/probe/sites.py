@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import sys
@@ -20,11 +21,18 @@ def _library_roots() -> tuple[str, ...]:
         path = sysconfig.get_paths().get(key)
         if path:
             roots.add(os.path.realpath(path))
-    torch_module = sys.modules.get("torch")
-    torch_file = getattr(torch_module, "__file__", None)
+    torch_file = _torch_init_file()
     if torch_file:
         roots.add(os.path.dirname(os.path.realpath(torch_file)))
     return tuple(sorted(roots))
+
+
+def _torch_init_file() -> Optional[str]:
+    torch_module = sys.modules.get("torch")
+    if torch_module is not None:
+        return getattr(torch_module, "__file__", None)
+    spec = importlib.util.find_spec("torch")  # locates torch without importing it
+    return spec.origin if spec else None
 
 
 def is_user_file(filename: str, roots: Optional[tuple[str, ...]] = None) -> bool:

@@ -1,0 +1,166 @@
+"""The probe end to end on CPU: real scripts from fixtures/probe run under `advise probe`."""
+
+import json
+import os
+import subprocess
+import sys
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from torch_advise.probe import command
+from torch_advise.probe.command import probe
+from torch_advise.probe.report import SCHEMA_PATH, exit_code
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURES = os.path.join(ROOT, "fixtures", "probe")
+
+with open(SCHEMA_PATH, encoding="utf-8") as handle:
+    SCHEMA = json.load(handle)
+
+
+def run_probe(tmp_path, fixture, *options, script_args=()):
+    out = tmp_path / f"{fixture}.json"
+    args = [os.path.join(FIXTURES, f"{fixture}.py"), "--format", "json", "--output", str(out), *options]
+    if script_args:
+        args += ["--", *script_args]
+    result = CliRunner().invoke(probe, args)
+    report = json.loads(out.read_text())
+    jsonschema.validate(report, SCHEMA, cls=jsonschema.Draft202012Validator)
+    return result.exit_code, report
+
+
+def verdict(report, name):
+    return next(item for item in report["verdicts"] if item["id"] == name)
+
+
+def live_processes_running(fragment):
+    """Processes (zombies aside) whose command line mentions ``fragment``."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                cmdline = handle.read().replace(b"\0", b" ").decode(errors="replace")
+            with open(f"/proc/{pid}/stat") as handle:
+                state = handle.read().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if fragment in cmdline and state != "Z":
+            found.append(pid)
+    return found
+
+
+def test_schema_is_a_valid_json_schema():
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+def test_input_bound_prediction_matches_the_speedup_workers_buy(tmp_path):
+    code, slow = run_probe(tmp_path, "input_bound", "--steps", "30")
+    assert code == 0
+    flagged = verdict(slow, "input-bound")
+    assert flagged["status"] == "fired"
+    assert slow["device"]["kind"] == "cpu" and "CPU run" in flagged["summary"]
+    assert flagged["lines"] == [{"path": os.path.join(FIXTURES, "input_bound.py"), "line": 40}]
+
+    _, fast = run_probe(tmp_path, "input_bound", "--steps", "30", script_args=("--workers", "2"))
+    measured = (slow["steps"]["window_ms"] / slow["steps"]["measured"]) / (
+        fast["steps"]["window_ms"] / fast["steps"]["measured"])
+    predicted = flagged["predicted_speedup"]
+    print(f"predicted {predicted:.2f}x, measured {measured:.2f}x with 2 workers")
+    assert predicted == pytest.approx(measured, rel=0.25)
+
+
+def test_compute_bound_is_not_flagged_and_lint_findings_are_joined(tmp_path):
+    code, report = run_probe(tmp_path, "compute_bound", "--steps", "15")
+    assert code == 0
+    assert report["outcome"]["status"] == "completed"
+    assert report["steps"]["measured"] == 15
+    assert verdict(report, "input-bound")["status"] == "clear"
+    assert report["steps"]["median_ms"] >= 20.0  # the fixture sleeps 20 ms per step
+    assert report["lint_note"] is None
+    pin = [row for row in report["findings"] if row["code"] == "DL002"]
+    assert pin and pin[0]["status"] == "not exercised"
+    assert pin[0]["detail"] == "no CUDA device in this run"
+
+
+def test_crash_reports_the_exception_and_its_line(tmp_path):
+    code, report = run_probe(tmp_path, "crash_at_step3")
+    assert code == 3
+    outcome = report["outcome"]
+    assert outcome["status"] == "raised" and outcome["failed"]
+    assert outcome["exception"]["type"] == "RuntimeError"
+    assert outcome["exception"]["line"] == 19
+    assert report["steps"]["measured"] == 0
+    assert "warm-up" in report["steps"]["note"]
+
+
+def test_hang_times_out_and_leaves_no_process_behind(tmp_path):
+    # Generous: on a loaded CI machine importing torch and starting workers can take seconds.
+    code, report = run_probe(tmp_path, "hang", "--timeout", "15")
+    assert code == 3
+    assert report["outcome"]["status"] == "timed-out"
+    assert report["outcome"]["exception"]["line"] == 22  # where it hung
+    assert report["loaders"][0]["num_workers"] == 2
+    assert live_processes_running(os.path.join(FIXTURES, "hang.py")) == []
+
+
+def test_sys_exit_zero_reports_what_was_measured_and_script_output_goes_to_stderr():
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src"))
+    completed = subprocess.run(
+        [sys.executable, "-c", "from torch_advise.probe.command import probe; probe()",
+         os.path.join(FIXTURES, "sys_exit.py"), "--format", "json", "--", "--at", "8"],
+        capture_output=True, text=True, env=env, timeout=120,
+    )
+    assert completed.returncode == 0
+    report = json.loads(completed.stdout)
+    assert "stopping at step 8" in completed.stderr
+    assert report["outcome"]["status"] == "exited" and report["outcome"]["exit_code"] == 0
+    assert report["steps"]["measured"] == 3
+    assert report["steps"]["note"] == "the script ended after 3 of 50 measured steps"
+
+
+def test_sys_exit_nonzero_is_a_failed_script(tmp_path):
+    code, report = run_probe(tmp_path, "sys_exit", "--warmup", "2", script_args=("--at", "4", "--code", "4"))
+    assert code == 3
+    assert report["outcome"]["exit_code"] == 4
+    assert report["steps"]["measured"] == 2
+
+
+def test_no_optimizer_times_steps_by_batches(tmp_path):
+    code, report = run_probe(tmp_path, "no_optimizer", "--steps", "10")
+    assert code == 0
+    assert report["steps"]["source"] == "batch"
+    assert report["steps"]["measured"] == 10
+    assert any(note["measurement"] == "step boundaries" for note in report["not_applicable"])
+
+
+def test_no_dataloader_says_input_was_not_measured(tmp_path):
+    code, report = run_probe(tmp_path, "no_dataloader", "--steps", "10")
+    assert code == 0
+    assert report["steps"]["measured"] == 10
+    assert verdict(report, "input-bound")["status"] == "not-applicable"
+    assert {"measurement": "input stalls", "reason": "no DataLoader in this run"} in report["not_applicable"]
+
+
+def test_fail_on_turns_a_fired_verdict_into_exit_1():
+    report = {"outcome": {"failed": False},
+              "verdicts": [{"id": "input-bound", "status": "fired"}, {"id": "sync-heavy", "status": "clear"}]}
+    assert exit_code(report, {"input-bound"}) == 1
+    assert exit_code(report, {"sync-heavy"}) == 0
+    assert exit_code(report, set()) == 0
+    report["outcome"]["failed"] = True
+    assert exit_code(report, {"input-bound"}) == 3
+
+
+def test_unknown_fail_on_verdict_is_a_usage_error():
+    result = CliRunner().invoke(probe, [os.path.join(FIXTURES, "compute_bound.py"), "--fail-on", "slow"])
+    assert result.exit_code == 2
+    assert "unknown verdict slow" in result.output
+
+
+def test_without_torch_says_how_to_install_it(monkeypatch):
+    monkeypatch.setattr(command.importlib.util, "find_spec", lambda name: None)
+    result = CliRunner().invoke(probe, [os.path.join(FIXTURES, "compute_bound.py")])
+    assert result.exit_code == 2
+    assert "pip install 'torch-advise[probe]'" in result.output
