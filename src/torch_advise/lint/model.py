@@ -10,6 +10,7 @@ those records, with memoisation, so a file pays only for what its checks ask.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Iterable, Iterator, Optional, Union
 
 import libcst as cst
@@ -228,6 +229,10 @@ class TrainingModel:
         self._qualname_memo: dict[tuple[int, int], Optional[str]] = {}
         self._backward_memo: dict[FunctionInfo, bool] = {}
         self._origin_stack: set[tuple[int, int]] = set()
+        self._origin_memo: dict[tuple[int, int], list[Origin]] = {}
+        self._callee_memo: dict[tuple[int, int], Union[FunctionInfo, ClassInfo, None]] = {}
+        self._calls_to_memo: dict[FunctionInfo, list[CallSite]] = {}
+        self._class_stack: set[tuple[int, int]] = set()
 
     # ---- lookups -------------------------------------------------------------------------
 
@@ -295,13 +300,19 @@ class TrainingModel:
         """The expressions a value may come from, following assignments, `self.x` attributes,
         returns of functions in this file, and arguments at their call sites."""
         key = (id(expr), id(scope))
+        if key in self._origin_memo:
+            return self._origin_memo[key]
         if depth > 12 or key in self._origin_stack:
             return []
         self._origin_stack.add(key)
         try:
-            return self._origins(expr, scope, depth + 1)
+            result = self._origins(expr, scope, depth + 1)
         finally:
             self._origin_stack.discard(key)
+        if not self._origin_stack:
+            # Only complete answers are kept: one cut short by a cycle is recomputed next time.
+            self._origin_memo[key] = result
+        return result
 
     def _origins(self, expr: cst.CSTNode, scope: Scope, depth: int) -> list[Origin]:
         if isinstance(expr, cst.IfExp):
@@ -390,21 +401,28 @@ class TrainingModel:
             and function.self_name == receiver.value
         ):
             return function.cls
+        key = (id(receiver), id(scope))
         if isinstance(receiver, (cst.Name, cst.Attribute)) and not (
             isinstance(receiver, cst.Name) and receiver.value in ("self", "cls")
-        ):
-            classes = set()
-            for origin in self.origins(receiver, scope):
-                if isinstance(origin.expr, cst.Call):
-                    target = self.callee(origin.expr, origin.scope)
-                    if isinstance(target, ClassInfo):
-                        classes.add(target)
+        ) and key not in self._class_stack:
+            # `x = x.to(device)`: the receiver's origin is the call being resolved; without this
+            # guard callee() and enclosing_class() would ask each other forever.
+            self._class_stack.add(key)
+            try:
+                classes = set()
+                for origin in self.origins(receiver, scope):
+                    if isinstance(origin.expr, cst.Call):
+                        target = self.callee(origin.expr, origin.scope)
+                        if isinstance(target, ClassInfo):
+                            classes.add(target)
+                        else:
+                            return None
                     else:
                         return None
-                else:
-                    return None
-            if len(classes) == 1:
-                return classes.pop()
+                if len(classes) == 1:
+                    return classes.pop()
+            finally:
+                self._class_stack.discard(key)
         return None
 
     def class_lineage(self, cls: ClassInfo) -> list[ClassInfo]:
@@ -437,6 +455,13 @@ class TrainingModel:
 
     def callee(self, call: cst.Call, scope: Scope) -> Union[FunctionInfo, ClassInfo, None]:
         """The function or class of this file that a call runs, if it is one."""
+        key = (id(call), id(scope))
+        if key not in self._callee_memo:
+            self._callee_memo[key] = None  # a call reached again while resolving itself runs nothing known
+            self._callee_memo[key] = self._callee(call, scope)
+        return self._callee_memo[key]
+
+    def _callee(self, call: cst.Call, scope: Scope) -> Union[FunctionInfo, ClassInfo, None]:
         func = call.func
         if isinstance(func, cst.Name):
             bindings = self.lookup(func.value, scope)
@@ -446,14 +471,24 @@ class TrainingModel:
                     return self._function_by_node.get(node)
                 return self._class_by_node(node)
             return None
-        if isinstance(func, cst.Attribute):
+        if isinstance(func, cst.Attribute) and func.attr.value in self._method_names:
             cls = self.enclosing_class(scope, func.value)
             if cls is not None:
                 return self.method(cls, func.attr.value)
         return None
 
     def calls_to(self, function: FunctionInfo) -> list[CallSite]:
-        return [site for site in self.calls if self.callee(site.node, site.scope) is function]
+        if function not in self._calls_to_memo:
+            # Only calls spelled with the function's name can run it; resolve just those.
+            named = [site for site in self.calls if _called_name(site.node) == function.name]
+            self._calls_to_memo[function] = [
+                site for site in named if self.callee(site.node, site.scope) is function
+            ]
+        return self._calls_to_memo[function]
+
+    @cached_property
+    def _method_names(self) -> frozenset[str]:
+        return frozenset(name for cls in self.classes for name in cls.methods)
 
     def calls_backward(self, function: FunctionInfo) -> bool:
         """Does running `function` run `.backward()`, directly or through functions of this file?"""
@@ -495,6 +530,14 @@ class TrainingModel:
             seen.append(function)
             pending.extend(self.callees(function))
         return seen
+
+
+def _called_name(call: cst.Call) -> Optional[str]:
+    if isinstance(call.func, cst.Name):
+        return call.func.value
+    if isinstance(call.func, cst.Attribute):
+        return call.func.attr.value
+    return None
 
 
 def _argument_for(call: cst.Call, name: str, position: int) -> Optional[Expr]:
