@@ -223,7 +223,13 @@ def apply_edits(module: cst.Module, edits: Iterable[Edit]) -> cst.Module:
     result = module.visit(applier)
     assert isinstance(result, cst.Module)
     if applier.after_imports:
-        result = _insert_lines(result, _imports_end(result), applier.after_imports)
+        index = _imports_end(result)
+        result = _insert_lines(result, index, applier.after_imports)
+        if index > 0:
+            # Set apart from the imports by a blank line, as a formatter would.
+            body = list(result.body)
+            body[index] = body[index].with_changes(leading_lines=[cst.EmptyLine()])
+            result = result.with_changes(body=body)
     imports = [name for name in applier.imports if not _module_imports(result, name)]
     if imports:
         # New standard-library imports go first, where isort would put them.

@@ -15,6 +15,7 @@ import libcst as cst
 from torch_advise.lint.model import (
     NOT_LITERAL,
     CallSite,
+    FunctionInfo,
     LoopInfo,
     Origin,
     Scope,
@@ -194,25 +195,40 @@ class Facts:
         return device is not None and self.can_be_cuda(device, site.scope)
 
     def batch_moves_to_cuda(self, entry: LoaderLoop) -> list[CallSite]:
-        """Calls in the loop that move something derived from the batch to a CUDA device."""
-        derived = set(entry.batch_names)
-        # Names assigned from batch data in the loop (`inputs = batch["x"]`) are batch data too.
+        """Calls that move something derived from the loop's batch to a CUDA device, in the loop
+        or in a function of this file that the loop hands the batch to."""
+        return self._moves(entry.loop.calls, entry.loop.assigned, entry.loop.node, set(entry.batch_names), 0)
+
+    def _moves(
+        self, calls: list[CallSite], assigned: dict, node: cst.CSTNode, derived: set[str], depth: int
+    ) -> list[CallSite]:
+        # Names assigned from batch data (`inputs = batch["x"]`) are batch data too.
         changed = True
         while changed:
             changed = False
-            for name, values in entry.loop.assigned.items():
+            for name, values in assigned.items():
                 if name not in derived and any(v is not None and _root_name(v) in derived for v in values):
                     derived.add(name)
                     changed = True
-        # Comprehension variables over the batch (`[t.to(dev) for t in batch]`) are batch data too.
-        for node in _comprehension_fors(entry.loop.node):
-            if _root_name(node.iter) in derived:
-                derived.update(target_names(node.target))
+        # So are comprehension variables over it (`[t.to(dev) for t in batch]`).
+        for comprehension in _comprehension_fors(node):
+            if _root_name(comprehension.iter) in derived:
+                derived.update(target_names(comprehension.target))
         moves = []
-        for site in entry.loop.calls:
+        for site in calls:
             receiver = site.receiver
             if receiver is not None and _root_name(receiver) in derived and self.moves_to_cuda(site):
                 moves.append(site)
+            elif depth < 2:
+                callee = self.model.callee(site.node, site.scope)
+                if isinstance(callee, FunctionInfo):
+                    received = _parameters_given(callee, site.node, derived)
+                    if received:
+                        values = {
+                            name: [b.value for b in bindings if b.kind in ("assign", "loop")]
+                            for name, bindings in callee.scope.bindings.items()
+                        }
+                        moves.extend(self._moves(callee.calls, values, callee.node, received, depth + 1))
         return moves
 
     # ---- optimizers, scalers, autocast ------------------------------------------------------
@@ -247,6 +263,23 @@ class Facts:
 
         self.model.module.visit(Collector())
         return frozenset(names)
+
+
+def _parameters_given(function: FunctionInfo, call: cst.Call, names: set[str]) -> set[str]:
+    """The parameters of `function` that receive one of `names` at this call."""
+    if has_star_args(call):
+        return set()
+    params = [p.name.value for p in function.params]
+    if function.self_name is not None:
+        params = params[1:]
+    received = set()
+    for index, argument in enumerate(positional_args(call)):
+        if index < len(params) and _root_name(argument) in names:
+            received.add(params[index])
+    for name, argument in keyword_args(call).items():
+        if name in params and _root_name(argument) in names:
+            received.add(name)
+    return received
 
 
 def _assigned_names(site: CallSite) -> set[str]:

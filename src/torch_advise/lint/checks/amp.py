@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
@@ -23,6 +24,7 @@ from torch_advise.lint.model import (
 from torch_advise.lint.patterns import Facts
 
 FLOAT16 = {"torch.float16", "torch.half"}
+OPTIMIZER_NAME = re.compile(r"(optimizer|optim|opt)(_\w+)?|\w+_(optimizer|optim|opt)")
 CLIPS = {"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_"}
 
 
@@ -183,9 +185,13 @@ class _Tracer:
 
     def is_optimizer(self, receiver: cst.BaseExpression, scope: Scope) -> bool:
         origins = self.model.origins(receiver, scope)
-        return any(
-            isinstance(o.expr, cst.Call) and self.facts.is_optimizer_call(o.expr, o.scope) for o in origins
-        )
+        if any(isinstance(o.expr, cst.Call) and self.facts.is_optimizer_call(o.expr, o.scope) for o in origins):
+            return True
+        # A parameter nobody in this file passes: its name is all there is to go on.
+        text = dotted(receiver) or ""
+        return not any(isinstance(o.expr, cst.Call) for o in origins) and OPTIMIZER_NAME.fullmatch(
+            text.split(".")[-1]
+        ) is not None
 
     def _is_scaled(self, receiver: cst.BaseExpression, scope: Scope) -> bool:
         candidates = [receiver] + [o.expr for o in self.model.origins(receiver, scope)]
