@@ -1,0 +1,204 @@
+"""The check command as a user drives it: output, exit codes, fixes written or not."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from conftest import run_advise
+
+BAD = '''import torch
+from torch.utils.data import DataLoader
+
+
+def train(model, dataset, optimizer):
+    loader = DataLoader(dataset, batch_size=32)  # the training data
+    for x, y in loader:
+        optimizer.zero_grad(set_to_none=False)
+        loss = torch.nn.functional.mse_loss(model(x.cuda()), y.cuda())
+        loss.backward()
+        optimizer.step()
+'''
+CLEAN = '''import torch
+
+
+def train(model, batches, optimizer):
+    for x, y in batches:
+        optimizer.zero_grad()
+        torch.nn.functional.mse_loss(model(x), y).backward()
+        optimizer.step()
+'''
+# The core rules these tests are about; others (AMP006 on this fp32 script) are tested elsewhere.
+TARGET = ["--target", "a100", "--torch-version", "2.13", "--select", "DL001,DL002,OPT001"]
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "train.py").write_text(BAD)
+    (tmp_path / "clean.py").write_text(CLEAN)
+    return tmp_path
+
+
+def test_findings_are_reported_ruff_style_and_exit_1(project):
+    result = run_advise("train.py", *TARGET, cwd=project)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == "target sm_80 (A100, --target), torch 2.13 (--torch-version)"
+    assert lines[1].startswith("train.py:6:14: DL001 ")
+    assert lines[2].startswith("train.py:6:14: DL002 ") and lines[2].endswith("[*]")
+    assert lines[3].startswith("train.py:8:41: OPT001 ") and lines[3].endswith("[*]")
+    assert "Found 3 findings in 1 file." in lines
+    assert "[*] 2 fixable with --fix." in lines
+
+
+def test_clean_file_exits_0(project):
+    result = run_advise("clean.py", *TARGET, cwd=project)
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[-1] == "All checks passed."
+
+
+def test_fix_writes_safe_fixes_only_and_keeps_comments(project):
+    result = run_advise("train.py", "--fix", *TARGET, cwd=project)
+    fixed = (project / "train.py").read_text()
+    assert "pin_memory=True)  # the training data" in fixed
+    assert "zero_grad(set_to_none=True)" in fixed
+    assert "num_workers" not in fixed, "DL001's fix is unsafe and needs --unsafe-fixes"
+    assert result.returncode == 1  # DL001 remains
+    assert "Fixed 2 findings in 1 file." in result.stdout
+    again = run_advise("train.py", "--fix", *TARGET, cwd=project)
+    assert (project / "train.py").read_text() == fixed
+    assert "Fixed" not in again.stdout
+
+
+def test_unsafe_fixes_apply_everything(project):
+    result = run_advise("train.py", "--fix", "--unsafe-fixes", *TARGET, cwd=project)
+    assert result.returncode == 0
+    fixed = (project / "train.py").read_text()
+    assert fixed.startswith("import os\nimport torch\n")
+    assert "num_workers=min(8, os.cpu_count() or 1), pin_memory=True)" in fixed
+
+
+def test_diff_shows_changes_and_writes_nothing(project):
+    result = run_advise("train.py", "--diff", *TARGET, cwd=project)
+    assert result.returncode == 1
+    assert "--- a/train.py" in result.stdout and "+++ b/train.py" in result.stdout
+    assert "+        optimizer.zero_grad(set_to_none=True)" in result.stdout
+    assert (project / "train.py").read_text() == BAD
+    clean = run_advise("clean.py", "--diff", *TARGET, cwd=project)
+    assert clean.returncode == 0 and clean.stdout == ""
+
+
+def test_select_and_ignore_by_prefix_code_and_slug(project):
+    only_dl = run_advise("train.py", "--target", "a100", "--select", "DL", "--ignore", "dataloader-workers", cwd=project)
+    codes = [line.split()[1] for line in only_dl.stdout.splitlines()[1:] if line.startswith("train.py")]
+    assert codes == ["DL002"]
+
+
+def test_unknown_selector_is_a_usage_error(project):
+    result = run_advise("train.py", "--select", "XX9", cwd=project)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == ["advise: error: unknown rule selector 'XX9': no rule code or slug matches it"]
+
+
+def test_missing_path_is_one_line_and_exit_2(project):
+    result = run_advise("nope.py", cwd=project)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "nope.py" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_target_is_one_line_and_exit_2(project):
+    result = run_advise("train.py", "--target", "gtx-quantum", cwd=project)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "--target" in result.stderr
+
+
+def test_syntax_error_is_a_finding_and_the_file_is_never_written(project):
+    broken = project / "broken.py"
+    broken.write_text("import torch\ndef f(:\n    pass\n")
+    before = broken.read_bytes()
+    result = run_advise("broken.py", "train.py", "--fix", "--unsafe-fixes", *TARGET, cwd=project)
+    assert result.returncode == 1
+    assert "broken.py:2:7: E999 file could not be parsed, nothing checked: invalid syntax" in result.stdout.splitlines()
+    assert broken.read_bytes() == before
+    assert "num_workers" in (project / "train.py").read_text(), "other files are still fixed"
+
+
+def test_fix_keeps_crlf_bom_and_file_mode(project):
+    path = project / "windows.py"
+    path.write_bytes(b"\xef\xbb\xbf" + BAD.replace("\n", "\r\n").encode())
+    os.chmod(path, 0o754)
+    run_advise("windows.py", "--fix", *TARGET, cwd=project)
+    data = path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf")
+    assert b"pin_memory=True)  # the training data\r\n" in data
+    assert b"\n" not in data.replace(b"\r\n", b"")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o754
+
+
+def test_suppression_comments(project):
+    (project / "quiet.py").write_text(
+        BAD.replace("# the training data", "# advise: ignore[DL001, dataloader-pin-memory]").replace(
+            "optimizer.zero_grad(set_to_none=False)", "optimizer.zero_grad(set_to_none=False)  # noqa: OPT001"
+        )
+    )
+    result = run_advise("quiet.py", *TARGET, cwd=project)
+    assert result.returncode == 0, result.stdout
+
+
+def test_pyproject_settings_apply(project):
+    (project / "pyproject.toml").write_text(
+        '[tool.advise]\nignore = ["OPT001"]\ntarget = "v100"\nper-file-ignores = {"train.py" = ["DL002"]}\n'
+    )
+    result = run_advise("train.py", "--select", "DL001,DL002,OPT001", cwd=project)
+    assert result.stdout.splitlines()[0].startswith("target sm_70 (V100, pyproject.toml)")
+    codes = [line.split()[1] for line in result.stdout.splitlines() if line.startswith("train.py")]
+    assert codes == ["DL001"]
+
+
+def test_bad_config_is_one_line_and_exit_2(project):
+    (project / "pyproject.toml").write_text('[tool.advise]\nselekt = ["DL"]\n')
+    result = run_advise("train.py", cwd=project)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "selekt" in result.stderr
+
+
+def test_directories_are_walked_and_virtualenvs_skipped(project):
+    venv = project / ".venv" / "lib" / "site-packages"
+    venv.mkdir(parents=True)
+    (venv / "vendored.py").write_text(BAD)
+    (project / "pkg").mkdir()
+    (project / "pkg" / "more.py").write_text(BAD)
+    result = run_advise(".", *TARGET, cwd=project)
+    paths = {line.split(":")[0] for line in result.stdout.splitlines()[1:] if ": DL" in line}
+    assert paths == {"train.py", os.path.join("pkg", "more.py")}
+
+
+def test_json_format(project):
+    import json
+
+    result = run_advise("train.py", "--format", "json", *TARGET, cwd=project)
+    document = json.loads(result.stdout)
+    assert [f["code"] for f in document["findings"]] == ["DL001", "DL002", "OPT001"]
+    assert document["findings"][1]["fix"] == "safe" and document["findings"][0]["fix"] == "unsafe"
+    assert document["target"]["compute_capability"] == "8.0"
+
+
+def test_rules_and_explain():
+    listing = run_advise("rules")
+    assert listing.returncode == 0
+    assert any(line.split()[:2] == ["DL002", "dataloader-pin-memory"] for line in listing.stdout.splitlines())
+    page = run_advise("explain", "dataloader-pin-memory")
+    assert page.returncode == 0 and page.stdout.startswith("+++\ncode = \"DL002\"")
+    unknown = run_advise("explain", "ZZ001")
+    assert unknown.returncode == 2 and "advise rules" in unknown.stderr
+
+
+def test_version_and_module_entry_point():
+    from torch_advise import __version__
+
+    result = run_advise("--version")
+    assert result.returncode == 0 and result.stdout.strip() == f"advise {__version__}"
