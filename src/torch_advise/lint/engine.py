@@ -5,6 +5,8 @@ Positions cost a metadata pass, so they are computed only for files that have fi
 
 from __future__ import annotations
 
+import ast
+
 import dataclasses
 import difflib
 import os
@@ -55,15 +57,20 @@ class FileResult:
         return self.fixed_source is not None and self.fixed_source != self.source
 
 
-def parse_error_finding(path: str, error: Exception) -> Finding:
-    line, col = 1, 1
-    if isinstance(error, cst.ParserSyntaxError):
-        line, col = error.raw_line, error.raw_column + 1
-        message = error.message.strip().splitlines()[0] if error.message.strip() else "invalid syntax"
-    elif isinstance(error, UnicodeDecodeError):
-        message = f"cannot decode the file: {error.reason}"
+def parse_error_finding(path: str, source: bytes, error: Exception) -> Finding:
+    """E999 at the place Python itself reports; libcst's own message where Python parses it."""
+    line, col, message = 1, 1, str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    try:
+        ast.parse(source)
+    except SyntaxError as syntax:
+        line, col = syntax.lineno or 1, syntax.offset or 1
+        message = syntax.msg
+    except ValueError as value:  # e.g. null bytes
+        message = str(value)
     else:
-        message = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        if isinstance(error, cst.ParserSyntaxError):
+            line, col = error.raw_line, error.raw_column + 1
+            message = f"syntax libcst cannot read yet: {error.message.strip().splitlines()[0]}"
     return Finding(
         path, line, col, PARSE_ERROR, f"file could not be parsed, nothing checked: {message}",
         slug="syntax-error", severity="error",
@@ -186,7 +193,7 @@ def lint_source(path: str, source: bytes, options: LintOptions, ignored: frozens
     try:
         module = cst.parse_module(source)
     except (cst.ParserSyntaxError, UnicodeDecodeError, SyntaxError, ValueError) as error:
-        return FileResult(path, [parse_error_finding(path, error)], source, parse_error=True)
+        return FileResult(path, [parse_error_finding(path, source, error)], source, parse_error=True)
     findings = _positioned(module, _violations(module, options, Path(path)), path, options, _lines(module, source), ignored)
     if options.fix is None or not any(_applicable(f, options.fix) for f, _ in findings):
         return FileResult(path, _reported(module, findings, options), source)
