@@ -215,7 +215,9 @@ def _print_diff(path: str, before: bytes, after: Optional[bytes]) -> None:
 
 
 @main.command()
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option(
+    "--format", "output_format", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True
+)
 def rules(output_format: str) -> None:
     """List every rule: code, slug, severity, fix safety and summary."""
     import json
@@ -232,6 +234,11 @@ def rules(output_format: str) -> None:
             for r in catalogue.rules
         ]
         click.echo(json.dumps(rows, indent=2))
+        return
+    if output_format == "markdown":
+        click.echo("| code | slug | severity | fix | what it flags |\n|---|---|---|---|---|")
+        for rule in catalogue.rules:
+            click.echo(f"| {rule.code} | `{rule.slug}` | {rule.severity} | {rule.fix} | {rule.title} |")
         return
     width = max(len(r.slug) for r in catalogue.rules)
     for rule in catalogue.rules:
