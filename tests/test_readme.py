@@ -1,0 +1,36 @@
+"""The README shows what the tool does today: its example output and rule table are the real ones."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from conftest import REPO, run_advise
+
+README = (REPO / "README.md").read_text()
+
+
+def _block(name: str) -> str:
+    match = re.search(rf"<!-- {name}:start -->\n(.*?)<!-- {name}:end -->", README, re.S)
+    assert match, f"README has no {name} block"
+    return match.group(1)
+
+
+def test_rule_table_matches_the_catalogue():
+    table = run_advise("rules", "--format", "markdown").stdout
+    assert _block("rules") == table
+
+
+def test_example_output_is_what_advise_prints():
+    block = _block("example")
+    command, output = re.match(r"```\n\$ (.*?)\n(.*?)```\n", block, re.S).groups()
+    args = shlex.split(command)
+    assert args[0] == "advise"
+    result = run_advise(*args[1:])
+    assert result.stdout == output
+
+
+def test_setup_commands_are_what_ci_runs():
+    setup = re.search(r"## Set up and test\n\n```\n(.*?)```", README, re.S).group(1).splitlines()
+    ci = [line for line in (REPO / ".ci" / "run").read_text().splitlines() if line and not line.startswith(("#", "set ", "cd "))]
+    assert setup == ci
