@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Optional
 
 from torch_advise.catalogue import load_catalogue
@@ -23,7 +24,10 @@ def default_options(settings: Settings, target: Optional[Target] = None) -> Lint
 
 def lint_paths(paths: list[str], settings: Optional[Settings] = None, target: Optional[Target] = None) -> list[Finding]:
     """Findings for `paths` with their configuration; a file that cannot be read or parsed is a
-    finding, not an exception. Never imports torch."""
+    finding, not an exception, and a path that does not exist is skipped. Never imports torch."""
+    paths = [path for path in paths if os.path.exists(path)]
+    if not paths:
+        return []
     settings = settings or load_settings(paths)
     options = default_options(settings, target)
     findings: list[Finding] = []
