@@ -137,7 +137,7 @@ class CopyProfiler(WindowListener):
             except Exception:
                 pass
             self._profile = None
-        if self.figures is None and self.reason == "no CUDA device in this run" and self._stop_at < 2:
+        if self.figures is None and self._stop_at < 2 and self._cuda_in_use():
             self.reason = "warm-up too short to profile copies (needs --warmup 2 or more)"
 
 
@@ -162,6 +162,7 @@ class Probe:
         self.window.on_window_start = self._window_started
         self.syncs = SyncCounter(lambda: self.window.active and not self._in_probe)
         self._in_probe = False
+        self._syncs_installed = False
         self.started_s = time.perf_counter()
         self.script_dir = script_dir
 
@@ -172,16 +173,19 @@ class Probe:
         return CudaClock(self.torch) if self._cuda_in_use() else HostClock()
 
     def _window_started(self) -> None:
+        # Only now: turning sync warnings on initialises CUDA, which must not happen in a
+        # script that never uses the GPU, nor before the script forks its DataLoader workers.
         if self._cuda_in_use():
             self.torch.cuda.reset_peak_memory_stats()
+            if not self._syncs_installed:
+                self.syncs.install(self.torch)
+                self._syncs_installed = True
 
     def install(self) -> None:
         self._patch_dataloader()
         self._patch_autocast()
         self._patch_grad_scaler()
         self.optimizer_module.register_optimizer_step_post_hook(self._optimizer_stepped)
-        if self.cuda_available:
-            self.syncs.install(self.torch)
 
     def _optimizer_stepped(self, optimizer: Any, args: Any, kwargs: Any) -> None:
         self._in_probe = True
@@ -311,7 +315,7 @@ class Probe:
             "steps": self.window.figures(),
             "loaders": self.loaders.rows,
             "syncs": {
-                "measured": on_gpu,
+                "measured": on_gpu and self._syncs_installed,
                 "lines": self.syncs.figures(measured) if on_gpu else [],
                 "unattributed": self.syncs.unattributed,
             },
