@@ -1,0 +1,276 @@
+"""AMP001, AMP003, AMP006, OPT002 and PERF001: target-dependent behaviour and fix formatting
+that the golden fixtures do not pin down."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from conftest import codes_of, lint_text, make_target
+
+V100 = (7, 0)
+P100 = (6, 0)
+
+
+def lint(code: str, rule: str, capability=(8, 0), torch_version=(2, 13), fix=None):
+    return lint_text(textwrap.dedent(code), select=[rule], target=make_target(capability, torch_version), fix=fix)
+
+
+def fixed(code: str, rule: str, **kw) -> str:
+    result = lint(code, rule, fix="unsafe", **kw)
+    assert result.changed
+    return result.fixed_source.decode()
+
+
+# ---- AMP001 -----------------------------------------------------------------------------
+
+OLD_SCALER = """
+    import torch
+
+    scaler = torch.cuda.amp.GradScaler()
+"""
+
+
+@pytest.mark.parametrize("torch_version, found", [((2, 3), []), ((2, 4), ["AMP001"])])
+def test_deprecated_names_are_flagged_from_torch_2_4(torch_version, found):
+    assert codes_of(lint(OLD_SCALER, "AMP001", torch_version=torch_version)) == found
+
+
+def test_one_per_line_call_keeps_its_layout():
+    code = """
+        from torch.cuda.amp import GradScaler
+
+        scaler = GradScaler(
+            init_scale=1024,
+            enabled=True,
+        )
+    """
+    assert fixed(code, "AMP001") == textwrap.dedent(
+        """
+        from torch.amp import GradScaler
+
+        scaler = GradScaler(
+            "cuda",
+            init_scale=1024,
+            enabled=True,
+        )
+    """
+    )
+
+
+def test_positional_autocast_arguments_become_keywords():
+    code = """
+        import torch
+
+        with torch.cuda.amp.autocast(True, torch.bfloat16):
+            pass
+    """
+    assert 'torch.amp.autocast("cuda", enabled=True, dtype=torch.bfloat16)' in fixed(code, "AMP001")
+
+
+def test_custom_fwd_called_on_a_function_gets_the_device_keyword_last():
+    code = """
+        import torch
+
+        def forward(ctx, x):
+            return x
+
+        wrapped = torch.cuda.amp.custom_fwd(forward)
+    """
+    assert 'torch.amp.custom_fwd(forward, device_type="cuda")' in fixed(code, "AMP001")
+
+
+def test_module_alias_used_as_a_value_blocks_the_whole_import_rewrite():
+    code = """
+        from torch.cuda import amp
+
+        scaler = amp.GradScaler()
+        context = amp.autocast
+    """
+    result = lint(code, "AMP001", fix="unsafe")
+    assert codes_of(lint(code, "AMP001")) == ["AMP001", "AMP001"]
+    assert not result.changed
+
+
+def test_spelling_through_torch_cuda_alias_uses_the_torch_import():
+    code = """
+        import torch.cuda as tcuda
+
+        scaler = tcuda.amp.GradScaler()
+    """
+    out = fixed(code, "AMP001")
+    assert "import torch\n" in out and 'torch.amp.GradScaler("cuda")' in out
+
+
+def test_name_shadowing_the_import_is_not_flagged():
+    code = """
+        from torch.cuda.amp import autocast
+
+        def train(autocast):
+            with autocast():
+                pass
+    """
+    assert codes_of(lint(code, "AMP001")) == []
+
+
+# ---- AMP003 -----------------------------------------------------------------------------
+
+BF16_WITH_SCALER = """
+    import torch
+
+    def train(model, optimizer, batches, scaler_kwargs):
+        scaler = torch.amp.GradScaler({args})
+        for x, y in batches:
+            with torch.autocast("cuda", dtype=torch.bfloat16):
+                loss = model(x, y)
+            scaler.scale(loss).backward()
+            scaler.step(optimizer)
+            scaler.update()
+"""
+
+
+@pytest.mark.parametrize(
+    "args, found",
+    [
+        ('"cuda"', ["AMP003"]),
+        ('"cuda", enabled=True', ["AMP003"]),
+        ('"cuda", 1024.0, 2.0, 0.5, 2000, True', ["AMP003"]),
+        ('"cuda", enabled=False', []),
+        ('"cuda", 1024.0, 2.0, 0.5, 2000, False', []),
+        ('"cuda", **scaler_kwargs', []),
+        ('"cpu"', []),
+    ],
+)
+def test_scaler_enabled_forms(args, found):
+    assert codes_of(lint(BF16_WITH_SCALER.format(args=args), "AMP003")) == found
+
+
+def test_scaler_that_never_scales_a_loss_is_not_flagged():
+    code = """
+        import torch
+
+        scaler = torch.amp.GradScaler("cuda")
+
+        def train(model, x):
+            with torch.autocast("cuda", dtype=torch.bfloat16):
+                model(x).sum().backward()
+    """
+    assert codes_of(lint(code, "AMP003")) == []
+
+
+# ---- AMP006 -----------------------------------------------------------------------------
+
+FP32_TRAINING = """
+    import torch
+
+    def train(model, optimizer, batches):
+        model.cuda()
+        for x, y in batches:
+            torch.nn.functional.mse_loss(model(x.cuda()), y.cuda()).backward()
+            optimizer.step()
+"""
+
+
+@pytest.mark.parametrize("capability, found", [(V100, []), ((8, 0), ["AMP006"]), ((9, 0), ["AMP006"])])
+def test_float32_training_is_flagged_only_with_tf32_hardware(capability, found):
+    assert codes_of(lint(FP32_TRAINING, "AMP006", capability=capability)) == found
+
+
+def test_fix_uses_the_torch_alias_of_the_file():
+    code = """
+        import torch as th
+
+        def train(model, optimizer, batches):
+            model.cuda()
+            for x, y in batches:
+                th.nn.functional.mse_loss(model(x.cuda()), y.cuda()).backward()
+                optimizer.step()
+    """
+    out = fixed(code, "AMP006")
+    assert 'th.set_float32_matmul_precision("high")' in out
+    assert "import torch\n" not in out
+
+
+@pytest.mark.parametrize("line", ["x = torch.float64", "torch.backends.cuda.matmul.fp32_precision = 'tf32'"])
+def test_a_file_that_chooses_its_precision_is_left_alone(line):
+    code = FP32_TRAINING + textwrap.indent(f"\n{line}\n", "    ")
+    assert codes_of(lint(code, "AMP006")) == []
+
+
+# ---- OPT002 -----------------------------------------------------------------------------
+
+ADAMW = """
+    import torch
+
+    def train(model, batches):
+        model = model.to({device})
+        optimizer = torch.optim.AdamW(model.parameters(){extra})
+        for x, y in batches:
+            model(x).sum().backward()
+            optimizer.step()
+"""
+
+
+@pytest.mark.parametrize(
+    "device, extra, torch_version, found",
+    [
+        ('"cuda"', "", (2, 13), ["OPT002"]),
+        ('"cuda"', "", (1, 13), []),
+        ('"cpu"', "", (2, 13), []),
+        ('"cuda" if torch.cuda.is_available() else "cpu"', "", (2, 13), ["OPT002"]),
+        ('"cuda" if torch.cuda.is_available() else "cpu"', "", (2, 3), []),
+        ('"cuda"', "", (2, 3), ["OPT002"]),
+        ('"cuda"', ", foreach=False", (2, 13), ["OPT002"]),
+        ('"cuda"', ", foreach=True", (2, 13), []),
+        ('"cuda"', ", differentiable=True", (2, 13), []),
+        ('"cuda"', ", fused=True", (2, 13), []),
+    ],
+)
+def test_adamw_on_cuda_parameters(device, extra, torch_version, found):
+    code = ADAMW.format(device=device, extra=extra)
+    assert codes_of(lint(code, "OPT002", torch_version=torch_version)) == found
+
+
+def test_self_parameters_of_a_module_moved_to_cuda():
+    code = """
+        import torch
+
+        class Net(torch.nn.Module):
+            def configure_optimizers(self):
+                return torch.optim.AdamW(self.parameters(), lr=1e-3)
+
+        def main(batches):
+            model = Net()
+            model.cuda()
+            optimizer = model.configure_optimizers()
+            for x in batches:
+                model(x).sum().backward()
+                optimizer.step()
+    """
+    assert codes_of(lint(code, "OPT002")) == ["OPT002"]
+
+
+# ---- PERF001 ----------------------------------------------------------------------------
+
+CONV_UNDER_AUTOCAST = """
+    import torch
+
+    def train(batches, optimizer):
+        model = torch.nn.Conv2d(3, 8, 3).cuda()
+        for x in batches:
+            with torch.autocast("cuda", dtype=torch.float16):
+                loss = model(x.cuda()).sum()
+            loss.backward()
+            optimizer.step()
+"""
+
+
+@pytest.mark.parametrize("capability, found", [(P100, []), (V100, ["PERF001"]), ((9, 0), ["PERF001"])])
+def test_channels_last_advice_needs_tensor_cores(capability, found):
+    assert codes_of(lint(CONV_UNDER_AUTOCAST, "PERF001", capability=capability)) == found
+
+
+def test_autocast_switched_off_by_a_literal_is_not_a_region():
+    code = CONV_UNDER_AUTOCAST.replace("dtype=torch.float16", "dtype=torch.float16, enabled=False")
+    assert codes_of(lint(code, "PERF001")) == []
