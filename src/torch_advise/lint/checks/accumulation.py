@@ -64,26 +64,30 @@ def accumulations(ctx: CheckContext) -> list[Accumulation]:
         backwards = [c for c in level if c.site.method == "backward" and not c.periodic]
         if steps and backwards and all(c.periodic for c in steps):
             found.append(Accumulation(loop, backwards, _modulus(guards, loop, steps[0])))
-        elif steps:
-            found.extend(_micro_step_loops(ctx, loop))
+        else:
+            micro = _micro_step_loop(ctx, loop)
+            if micro is not None:
+                found.append(micro)
     return found
 
 
-def _micro_step_loops(ctx: CheckContext, outer: LoopInfo) -> Iterator[Accumulation]:
-    """`for _ in range(k):` loops directly in `outer` that run backward and never step."""
+def _micro_step_loop(ctx: CheckContext, loop: LoopInfo) -> Optional[Accumulation]:
+    """`for _ in range(k):` running backward without stepping, followed by an optimizer step
+    at the level the loop sits at."""
     model = ctx.model
-    for inner in model.loops:
-        if not inner.parents or inner.parents[-1] is not outer or not isinstance(inner.node, cst.For):
-            continue
-        bound = _range_bound(ctx, inner)
-        if bound is None:
-            continue
-        calls = iteration(model, inner)
-        if any(is_optimizer_step(ctx, c.site) for c in calls):
-            continue
-        backwards = [c for c in calls if c.at_loop_level and c.site.method == "backward" and not c.periodic]
-        if backwards:
-            yield Accumulation(inner, backwards, bound)
+    if not isinstance(loop.node, cst.For):
+        return None
+    bound = _range_bound(ctx, loop)
+    if bound is None:
+        return None
+    calls = iteration(model, loop)
+    if any(is_optimizer_step(ctx, c.site) for c in calls):
+        return None
+    siblings = loop.function.calls if loop.function is not None else [s for s in model.calls if s.function is None]
+    if not any(s.order > loop.order and s.loops == loop.parents and is_optimizer_step(ctx, s) for s in siblings):
+        return None
+    backwards = [c for c in calls if c.at_loop_level and c.site.method == "backward" and not c.periodic]
+    return Accumulation(loop, backwards, bound) if backwards else None
 
 
 def _range_bound(ctx: CheckContext, loop: LoopInfo) -> Optional[cst.BaseExpression]:
@@ -232,7 +236,7 @@ def _scaling(ctx: CheckContext, expr: cst.CSTNode, scope: Scope, depth: int) -> 
 def _traced(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope, depth: int) -> str:
     origins = ctx.model.origins(expr, scope)
     if not origins:
-        return "unknown"
+        return _unpacked_from_call(ctx, expr, scope)
     results = set()
     for origin in origins:
         if origin.expr is expr:
@@ -246,3 +250,19 @@ def _traced(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope, depth: in
     if "scaled" in results:
         return "scaled"
     return "unscaled" if results == {"unscaled"} else "unknown"
+
+
+def _unpacked_from_call(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope) -> str:
+    """`logits, loss = model(x, y)`: an element of what a library call returns is unscaled."""
+    if not isinstance(expr, cst.Name):
+        return "unknown"
+    bindings = ctx.model.lookup(expr.value, scope)
+    unpacked = [
+        b
+        for b in bindings
+        if b.kind == "assign"
+        and b.index is not None
+        and isinstance(b.value, cst.Call)
+        and ctx.model.callee(b.value, b.scope) is None
+    ]
+    return "unscaled" if bindings and len(unpacked) == len(bindings) else "unknown"

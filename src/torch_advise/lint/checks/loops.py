@@ -422,10 +422,10 @@ def compile_every_step(ctx: CheckContext) -> Iterator[Violation]:
             if id(call.site.node) not in targets or id(call.site.node) in seen or call.guarded(guards):
                 continue
             seen.add(id(call.site.node))
-            where = "a function the training loop calls every step" if call.via else "the training loop"
+            where = "in a function that the training loop calls on every step" if call.via else "on every iteration of the training loop"
             yield Violation(
                 "PERF003",
                 call.site.node,
-                f"torch.compile() runs on every iteration of {where}: each call wraps the model again "
+                f"torch.compile() runs {where}: each call wraps the model again "
                 "and may recompile (4-7 s per compile measured); compile once, before the loop",
             )

@@ -94,18 +94,24 @@ def _root_name(expr: cst.CSTNode) -> Optional[str]:
             return None
 
 
-def _host_data(model: TrainingModel, name: str, scope: Scope, depth: int = 0) -> bool:
+def _host_data(model: TrainingModel, name: str, scope: Scope, before: int, depth: int = 0) -> bool:
     """A batch as the loop yields it (`for x, y in loader`, `labels = batch["y"]`): host memory
-    unless something moved it, so reading it does not wait for the GPU."""
+    unless something moved it, so reading it does not wait for the GPU. A move later in the loop
+    body (`x = x.to(device)` after the read) does not count: the loop rebinds the name first."""
     bindings = model.lookup(name, scope)
     if not bindings or depth > 4:
         return False
+    loop_bound = any(b.kind == "loop" for b in bindings)
     for binding in bindings:
         if binding.kind == "loop":
             continue
         if binding.kind == "assign" and isinstance(binding.value, (cst.Name, cst.Subscript, cst.Attribute)):
             root = _root_name(binding.value)
-            if root is not None and root != name and _host_data(model, root, binding.scope, depth + 1):
+            if root is not None and root != name and _host_data(model, root, binding.scope, before, depth + 1):
+                continue
+        if loop_bound and binding.kind == "assign" and isinstance(binding.value, cst.Call):
+            later = model.call_site(binding.value)
+            if later is not None and later.order > before:
                 continue
         return False
     return True
@@ -163,7 +169,7 @@ def _sync_reads(ctx: CheckContext, site: CallSite, clock_after: set[int]) -> Ite
             if _inner_sync(receiver):
                 return  # `x.cpu().numpy()`: the first call already waited
             root = _root_name(receiver)
-            if root is not None and _host_data(model, root, site.scope):
+            if root is not None and _host_data(model, root, site.scope, site.order):
                 return
         yield SyncRead(site.node, _short(model, site.node))
         return
@@ -211,7 +217,7 @@ def _is_tensor(model: TrainingModel, expr: cst.BaseExpression, scope: Scope, los
 def _short(model: TrainingModel, call: cst.Call) -> str:
     """The call as written when it is short, else its method: `loss.item()`, `.item()`."""
     text = model.module.code_for_node(call)
-    if len(text) <= 40 and "\n" not in text:
+    if len(text) <= 60 and "\n" not in text:
         return text
     return f".{call.func.attr.value}()" if isinstance(call.func, cst.Attribute) else "this call"
 
