@@ -1,0 +1,137 @@
+"""Behaviour of the accumulation, sync, loop and DDP rules that the golden fixtures do not pin down."""
+
+from __future__ import annotations
+
+import textwrap
+
+from conftest import codes_of, lint_text
+
+MINE = ["OPT003", "OPT004", "SYNC001", "SYNC002", "PERF002", "PERF003", "DIST002"]
+
+
+def findings(code: str) -> list[tuple[int, str]]:
+    result = lint_text(textwrap.dedent(code), select=MINE)
+    return [(f.line, f.code) for f in result.findings]
+
+
+STEP_LOOP_WITH_ITEM = """
+    import torch
+
+    def train(model, optimizer, batches{device}):
+        for inputs, targets in batches:
+            loss = torch.nn.functional.mse_loss(model(inputs), targets)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            print(loss.item())
+"""
+
+
+def test_a_per_step_item_is_a_sync_only_where_the_script_uses_cuda():
+    assert findings(STEP_LOOP_WITH_ITEM.format(device=', device="cuda"')) == [(10, "SYNC001")]
+    assert findings(STEP_LOOP_WITH_ITEM.format(device="")) == []
+
+
+def test_a_rank_check_alone_does_not_make_a_sync_periodic():
+    code = """
+        import torch
+
+        def train(model, optimizer, batches, rank):
+            model.cuda(rank)
+            for step, (x, y) in enumerate(batches):
+                loss = model(x, y)
+                loss.backward()
+                optimizer.step()
+                if rank == 0:
+                    print(loss.item())
+                if rank == 0 and step % 50 == 0:
+                    print(loss.item())
+    """
+    assert findings(code) == [(11, "SYNC001")]
+
+
+def test_accumulation_read_through_a_named_condition():
+    code = """
+        import torch
+
+        def train(model, optimizer, batches, accum):
+            for i, (x, y) in enumerate(batches):
+                optimizer.zero_grad()
+                loss = torch.nn.functional.mse_loss(model(x), y)
+                loss.backward()
+                ready = (i + 1) % accum == 0
+                if ready:
+                    optimizer.step()
+    """
+    assert findings(code) == [(6, "OPT003"), (8, "OPT004")]
+
+
+def test_divided_loss_message_names_the_accumulation_count():
+    code = """
+        import torch
+
+        def train(model, optimizer, batches, args):
+            for i, (x, y) in enumerate(batches):
+                torch.nn.functional.mse_loss(model(x), y).backward()
+                if (i + 1) % args.grad_accum == 0:
+                    optimizer.step()
+                    optimizer.zero_grad()
+    """
+    result = lint_text(textwrap.dedent(code), select=["OPT004"])
+    assert codes_of(result) == ["OPT004"]
+    assert "(loss / args.grad_accum).backward()" in result.findings[0].message
+
+
+def test_timing_a_range_of_training_steps_is_flagged_but_not_an_epoch_over_a_loader():
+    code = """
+        import time
+        import torch
+
+        def bench(model, optimizer, x, loader):
+            x = x.cuda()
+            start = time.perf_counter()
+            for _ in range(20):
+                model(x).sum().backward()
+                optimizer.step()
+            per_step = (time.perf_counter() - start) / 20
+            epoch_start = time.perf_counter()
+            for inputs in loader:
+                model(inputs.cuda()).sum().backward()
+                optimizer.step()
+            return per_step, time.perf_counter() - epoch_start
+    """
+    assert findings(code) == [(11, "SYNC002")]
+
+
+def test_eval_loop_only_called_under_no_grad_is_not_flagged_but_a_direct_call_is():
+    code = """
+        import torch
+
+        def score(model, batches):
+            model.eval()
+            total = 0
+            for x in batches:
+                total += model(x).sum()
+            return total
+
+        def main(model, batches):
+            with torch.no_grad():
+                score(model, batches)
+            {extra}
+    """
+    assert findings(code.format(extra="")) == []
+    assert findings(code.format(extra="score(model, batches)")) == [(8, "PERF002")]
+
+
+def test_suppression_comment_silences_these_rules():
+    code = """
+        import torch
+
+        def train(model, optimizer, batches):
+            for x, y in batches:
+                compiled = torch.compile(model)  # advise: ignore[PERF003]
+                loss = compiled(x).sum()
+                loss.backward()
+                optimizer.step()
+    """
+    assert findings(code) == []
