@@ -164,7 +164,7 @@ def optimizer_without_fused_step(ctx: CheckContext) -> Iterator[Violation]:
         if foreach is not None:
             how = "with foreach=False, the for-loop step: pass fused=True (for-loop 13.5 ms, fused 2.55 ms per AdamW step, measured)"
         else:
-            how = "without its fused kernel: pass fused=True (fused AdamW step 2.55 ms vs 5.5 ms for the default foreach one, measured)"
+            how = "without its fused kernel: pass fused=True (fused AdamW step 2.2x faster than the default foreach one, measured)"
         yield Violation(
             "OPT002",
             fused if fused is not None else foreach if foreach is not None else site.node,
