@@ -97,6 +97,8 @@ def test_findings_validate_and_describe_every_rule(advise, validator, tmp_path):
 
 def test_each_fix_applied_alone_gives_what_fix_writes(advise, validator, tmp_path):
     (tmp_path / "train.py").write_text(BAD)
+    # A text run first, as CI often does: whatever it leaves behind must not cost SARIF its fixes.
+    assert advise("--select", "DL002,OPT001", "train.py", cwd=tmp_path).returncode == 1
     _, document = sarif(advise, "train.py", cwd=tmp_path)
     results = {r["ruleId"]: r for r in document["runs"][0]["results"]}
 
