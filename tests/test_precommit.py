@@ -44,7 +44,7 @@ CLEAN = BAD.replace("batch_size=32)", "batch_size=32, num_workers=4, pin_memory=
 # vendored/ excluded, to show the hooks read [tool.advise].
 PYPROJECT = """\
 [tool.advise]
-select = ["DL", "OPT"]
+select = ["DL001", "DL002", "OPT001"]
 ignore = ["DL001"]
 exclude = ["vendored"]
 """
