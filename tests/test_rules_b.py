@@ -257,7 +257,7 @@ CONV_UNDER_AUTOCAST = """
     import torch
 
     def train(batches, optimizer):
-        model = torch.nn.Conv2d(3, 8, 3).cuda()
+        model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3), torch.nn.Conv2d(8, 8, 3)).cuda()
         for x in batches:
             with torch.autocast("cuda", dtype=torch.float16):
                 loss = model(x.cuda()).sum()
@@ -273,4 +273,9 @@ def test_channels_last_advice_needs_tensor_cores(capability, found):
 
 def test_autocast_switched_off_by_a_literal_is_not_a_region():
     code = CONV_UNDER_AUTOCAST.replace("dtype=torch.float16", "dtype=torch.float16, enabled=False")
+    assert codes_of(lint(code, "PERF001")) == []
+
+
+def test_a_single_conv_is_a_patch_embedding_not_a_cnn():
+    code = CONV_UNDER_AUTOCAST.replace(", torch.nn.Conv2d(8, 8, 3)", ", torch.nn.Linear(8, 8)")
     assert codes_of(lint(code, "PERF001")) == []

@@ -17,13 +17,16 @@ TORCHVISION_CNNS = (
 
 
 def _builds_convolutions(ctx: CheckContext) -> bool:
+    """A network made of convolutions: a torchvision CNN, or Conv2d built at two places or in a
+    loop. A single Conv2d is most often a vision transformer's patch embedding, which gains little."""
+    convs = []
     for site in ctx.model.calls:
         name = ctx.model.call_name(site) or ""
         if name in CONV2D:
+            convs.append(site)
+        elif name.startswith("torchvision.models.") and name.rsplit(".", 1)[-1].startswith(TORCHVISION_CNNS):
             return True
-        if name.startswith("torchvision.models.") and name.rsplit(".", 1)[-1].startswith(TORCHVISION_CNNS):
-            return True
-    return False
+    return len(convs) >= 2 or any(site.loops for site in convs)
 
 
 def _runs_backward(ctx: CheckContext, site: CallSite) -> bool:
