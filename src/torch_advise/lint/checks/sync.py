@@ -370,8 +370,9 @@ def _is_sync(model: TrainingModel, site: CallSite) -> bool:
 
 
 def _epoch_timing(ctx: CheckContext, timed: Timed, executed: list[CallSite]) -> bool:
-    """The window holds a whole training loop over data: at most the last steps are unfinished,
-    a small share of an epoch's time."""
+    """The window holds a training loop over data, whole (epoch timing: at most the last steps
+    are unfinished, a small share of an epoch) or up to the closing read (a rolling timer,
+    `t0 = t1` each step: once the queue is full it reads the GPU's pace)."""
     model = ctx.model
     loops = list(timed.loops)
     for site in executed:
