@@ -32,7 +32,7 @@ def test_one_annotation_per_finding_with_position_and_code(advise, tmp_path):
     (folder / "train.py").write_text(BAD)
     (tmp_path / "broken.py").write_text("def train(:\n")
 
-    result = advise("--format", "github", "--select", "DL002,OPT001", ".", cwd=tmp_path)
+    result = advise("--format", "github", "--select", "DL002,OPT001", "runs,v2:final", "broken.py", cwd=tmp_path)
 
     assert result.returncode == 1
     lines = result.stdout.splitlines()
