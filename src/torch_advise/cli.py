@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import importlib
-import os
 import sys
 from pathlib import Path
 from typing import NoReturn, Optional
@@ -120,7 +119,7 @@ def check(
 ) -> None:
     """Check PATHS (files or folders; default: the current folder)."""
     from torch_advise.catalogue import CatalogueError, load_catalogue
-    from torch_advise.config import ConfigError, load_settings
+    from torch_advise.config import ConfigError, is_excluded, load_settings
     from torch_advise.lint.baseline import BaselineError, load_baseline
     from torch_advise.lint.baseline import write_baseline as write_baseline_file
     from torch_advise.lint.engine import LintOptions
@@ -143,7 +142,7 @@ def check(
         resolved = resolve_target(target, torch_version, settings.target, settings.torch_version)
         files = discover(targets, settings)
         if force_exclude:
-            files = [file for file in files if not _force_excluded(settings, file)]
+            files = [file for file in files if not is_excluded(settings, file)]
         baseline = load_baseline(Path(baseline_file)) if baseline_file else None
     except (ConfigError, CatalogueError, TargetError, PathError, BaselineError) as error:
         fail(str(error))
@@ -196,16 +195,6 @@ def check(
     )
     render(output_format, report, sys.stdout)
     sys.exit(EXIT_FINDINGS if report.findings and not exit_zero else 0)
-
-
-def _force_excluded(settings, path: Path) -> bool:
-    """Whether an exclude matches the file or a folder holding it below the project root."""
-    from torch_advise.config import entry_excluded
-
-    absolute = Path(os.path.abspath(path))
-    root = Path(os.path.abspath(settings.root))
-    folders = [folder for folder in absolute.parents if root in folder.parents]
-    return any(entry_excluded(settings, candidate) for candidate in (absolute, *folders))
 
 
 def _print_diff(path: str, before: bytes, after: Optional[bytes]) -> None:
