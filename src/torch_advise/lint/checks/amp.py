@@ -14,6 +14,7 @@ from torch_advise.lint.model import (
     Branch,
     CallSite,
     FunctionInfo,
+    LoopInfo,
     Scope,
     TrainingModel,
     dotted,
@@ -130,11 +131,17 @@ class Event:
     branches: tuple[Branch, ...]
     position: int
     depth: int  # 0: in the function the trace starts from; more: inlined from a call
+    loops: tuple[LoopInfo, ...]  # enclosing loops, outermost first, across inlined calls
+    scaler: object = None  # which GradScaler a scaler event acts on
 
     def compatible(self, other: "Event") -> bool:
-        """False when the two sit in different arms of one `if`/`try`: they never run together."""
+        """Whether the two run in one training step: not in different arms of one `if`/`try`,
+        and not in two loops side by side (`pretrain()` then `finetune()`)."""
         arms = {branch.owner: branch.arm for branch in self.branches}
-        return all(arms.get(b.owner, b.arm) == b.arm for b in other.branches)
+        if not all(arms.get(b.owner, b.arm) == b.arm for b in other.branches):
+            return False
+        shorter, longer = sorted((self.loops, other.loops), key=len)
+        return longer[: len(shorter)] == shorter
 
 
 class _Tracer:
@@ -149,18 +156,32 @@ class _Tracer:
 
     def trace(self, calls: list[CallSite]) -> list[Event]:
         events: list[Event] = []
-        self._walk(calls, (), 0, events, [])
+        self._walk(calls, (), (), 0, events, [])
         return events
 
-    def _walk(self, calls, branches, depth, events, stack) -> None:
+    def _walk(self, calls, branches, loops, depth, events, stack) -> None:
         for site in sorted(calls, key=lambda s: s.order):
             kind = self.classify(site)
             where = branches + site.branches
+            within = loops + site.loops
             if kind is not None:
-                events.append(Event(kind, site, where, len(events), depth))
+                scaler = self.scaler_key(site) if kind != "optimizer-step" and kind != "clip" else None
+                events.append(Event(kind, site, where, len(events), depth, within, scaler))
             callee = self.model.callee(site.node, site.scope)
             if isinstance(callee, FunctionInfo) and depth < self.MAX_DEPTH and callee not in stack:
-                self._walk(callee.calls, where, depth + 1, events, stack + [callee])
+                self._walk(callee.calls, where, within, depth + 1, events, stack + [callee])
+
+    def scaler_key(self, site: CallSite) -> object:
+        """The GradScaler constructions a scaler call may act on, or its spelling where none is seen."""
+        receiver = site.receiver
+        if site.method == "backward" and isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute):
+            receiver = receiver.func.value
+        if receiver is None:
+            return None
+        built = frozenset(
+            id(o.expr) for o in self.model.origins(receiver, site.scope) if isinstance(o.expr, cst.Call)
+        )
+        return built or (dotted(receiver), id(site.function))
 
     def classify(self, site: CallSite) -> Optional[str]:
         method = site.method
@@ -258,7 +279,10 @@ def grad_scaler_call_order(ctx: CheckContext) -> Iterator[Violation]:
             if id(event.site.node) in seen:
                 continue
             if event.kind == "scaler-update":
-                later = [s for s in steps if s.position > event.position and s.compatible(event)]
+                later = [
+                    s for s in steps
+                    if s.position > event.position and s.compatible(event) and s.scaler == event.scaler
+                ]
                 if not later:
                     continue
                 edits: tuple = ()
