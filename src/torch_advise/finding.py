@@ -12,8 +12,8 @@ class Finding:
 
     ``line`` and ``col`` are 1-based, as editors and ruff print them.
     ``fix`` is "safe", "unsafe" or None: what ``--fix`` (or ``--unsafe-fixes``) could do.
-    ``replacement`` is the fixed text of the finding's file, kept only where a report format
-    carries fixes (SARIF); it is None otherwise.
+    ``extra["fix_replacements"]`` holds the regions this finding's fix alone replaces, filled only
+    when a report format carries fixes (SARIF).
     """
 
     path: str

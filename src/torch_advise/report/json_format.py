@@ -26,6 +26,7 @@ def render(report: Report, out: TextIO) -> None:
             "files_checked": report.files_checked,
             "findings": len(report.findings),
             "fixed": report.fixed,
+            "baselined": report.baselined,
             "fixable_safe": report.fixable("safe"),
             "fixable_unsafe": report.fixable("unsafe"),
         },
