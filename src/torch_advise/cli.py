@@ -97,6 +97,11 @@ def _split(values: tuple[str, ...]) -> Optional[list[str]]:
     "--force-exclude", is_flag=True,
     help="Apply configured excludes to files named on the command line too (for pre-commit).",
 )
+@click.option(
+    "-j", "--jobs", type=click.IntRange(min=1), default=None,
+    help="Worker processes that parse files [default: every available core].",
+)
+@click.option("--no-cache", is_flag=True, help="Neither read nor write .advise_cache/ (results of unchanged files).")
 def check(
     paths: tuple[str, ...],
     fix: bool,
@@ -116,15 +121,16 @@ def check(
     quiet: bool,
     statistics: bool,
     force_exclude: bool,
+    jobs: Optional[int],
+    no_cache: bool,
 ) -> None:
     """Check PATHS (files or folders; default: the current folder)."""
     from torch_advise.catalogue import CatalogueError, load_catalogue
     from torch_advise.config import ConfigError, is_excluded, load_settings
     from torch_advise.lint.baseline import BaselineError, load_baseline
     from torch_advise.lint.baseline import write_baseline as write_baseline_file
-    from torch_advise.lint.engine import LintOptions
     from torch_advise.lint.files import PathError, discover
-    from torch_advise.lint.runner import lint_files
+    from torch_advise.lint.runner import LintOptions, lint_files
     from torch_advise.report import Report, render
     from torch_advise.report.terminal import color_enabled, display_path
     from torch_advise.target import TargetError, resolve_target
@@ -154,7 +160,9 @@ def check(
     fixed = files_fixed = 0
     changed = False
     try:
-        for result in lint_files(targets, settings, options, write=fix and not diff, files=files):
+        for result in lint_files(
+            targets, settings, options, write=fix and not diff, files=files, jobs=jobs, cache=not no_cache
+        ):
             findings.extend(result.findings)
             if result.changed:
                 changed = True

@@ -8,8 +8,7 @@ from typing import Optional
 from torch_advise.catalogue import load_catalogue
 from torch_advise.config import Settings, load_settings
 from torch_advise.finding import Finding
-from torch_advise.lint.engine import LintOptions
-from torch_advise.lint.runner import lint_files
+from torch_advise.lint.runner import LintOptions, lint_files
 from torch_advise.target import Target, resolve_target
 
 

@@ -11,50 +11,23 @@ import dataclasses
 import difflib
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from torch_advise.catalogue import Catalogue
 from torch_advise.finding import Finding
 from torch_advise.lint.checks import CheckContext, Violation, load_checks
 from torch_advise.lint.fixes import apply_edits, edits_overlap
 from torch_advise.lint.model import build_model
 from torch_advise.lint.patterns import Facts
+# Defined with the runner so that building a run's options does not import libcst.
+from torch_advise.lint.runner import FileResult, LintOptions
 from torch_advise.lint.suppress import is_suppressed
-from torch_advise.target import Target
 
 PARSE_ERROR = "E999"
 MAX_FIX_PASSES = 10
-
-
-@dataclass(frozen=True)
-class LintOptions:
-    catalogue: Catalogue
-    codes: frozenset[str]
-    target: Target
-    fix: Optional[str] = None  # None, "safe" or "unsafe": which fixes to apply
-    # Record each fixable finding's own replacement text (SARIF `fixes`); it applies every such
-    # fix alone, so it is off unless a report format carries fixes.
-    fix_replacements: bool = False
-
-
-@dataclass
-class FileResult:
-    path: str
-    findings: list[Finding]
-    source: bytes
-    fixed_source: Optional[bytes] = None
-    fixed_count: int = 0
-    parse_error: bool = False
-    extra: dict = field(default_factory=dict)
-
-    @property
-    def changed(self) -> bool:
-        return self.fixed_source is not None and self.fixed_source != self.source
 
 
 def parse_error_finding(path: str, source: bytes, error: Exception) -> Finding:

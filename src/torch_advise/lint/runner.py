@@ -1,16 +1,57 @@
-"""Lints a set of paths: finds the files, lints each, writes fixes, streams results in order."""
+"""Lints a set of paths: finds the files, lints each, writes fixes, streams results in order.
+
+Before a file is parsed, two cheap answers are tried in this process: the cache (the same
+bytes were checked with the same settings, rules, target and tool code) and the pre-filter
+(the file cannot hold a finding of the selected rules). Only the files left over are parsed,
+by worker processes when there are several cores. The libcst engine is imported only then, so
+a run that parses nothing never pays for it.
+
+The run's options and a file's result are defined here rather than in the engine for that
+reason: building them must not import libcst.
+"""
 
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Union
 
 from torch_advise.catalogue import Catalogue, UnknownRuleError
 from torch_advise.config import Settings, codes_ignored_for
 from torch_advise.finding import Finding
-from torch_advise.lint.engine import FileResult, LintOptions, lint_source
+from torch_advise.lint.cache import Cache
 from torch_advise.lint.files import PathError, discover
+from torch_advise.lint.parallel import Task, available_cores, run_in_order
+from torch_advise.lint.prefilter import Prefilter
 from torch_advise.lint.writer import read_source, write_atomic
+from torch_advise.target import Target
+
+
+@dataclass(frozen=True)
+class LintOptions:
+    catalogue: Catalogue
+    codes: frozenset[str]
+    target: Target
+    fix: Optional[str] = None  # None, "safe" or "unsafe": which fixes to apply
+    # Record each fixable finding's own replacement text (SARIF `fixes`); it applies every such
+    # fix alone, so it is off unless a report format carries fixes.
+    fix_replacements: bool = False
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding]
+    source: bytes
+    fixed_source: Optional[bytes] = None
+    fixed_count: int = 0
+    parse_error: bool = False
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def changed(self) -> bool:
+        return self.fixed_source is not None and self.fixed_source != self.source
 
 
 def ignored_codes(catalogue: Catalogue, settings: Settings, path: Path) -> frozenset[str]:
@@ -23,22 +64,134 @@ def ignored_codes(catalogue: Catalogue, settings: Settings, path: Path) -> froze
     return frozenset(codes)
 
 
-def lint_file(path: Path, settings: Settings, options: LintOptions, write: bool = False) -> FileResult:
-    """One file's result. With `write`, fixed bytes are written back atomically."""
-    try:
-        source = read_source(path)
-    except PathError as error:
-        finding = Finding(str(path), 1, 1, "E902", str(error), slug="io-error", severity="error")
-        return FileResult(str(path), [finding], b"", parse_error=True)
-    result = lint_source(str(path), source, options, ignored_codes(options.catalogue, settings, path))
+def _unreadable(path: Path, error: PathError) -> FileResult:
+    finding = Finding(str(path), 1, 1, "E902", str(error), slug="io-error", severity="error")
+    return FileResult(str(path), [finding], b"", parse_error=True)
+
+
+def _lint_read_file(path: Path, source: bytes, options: LintOptions, ignored: frozenset[str], write: bool) -> FileResult:
+    from torch_advise.lint.engine import lint_source
+
+    result = lint_source(str(path), source, options, ignored)
     if write and result.changed:
         assert result.fixed_source is not None
         write_atomic(path, result.fixed_source)
     return result
 
 
+def lint_file(path: Path, settings: Settings, options: LintOptions, write: bool = False) -> FileResult:
+    """One file's result, always parsed. With `write`, fixed bytes are written back atomically."""
+    try:
+        source = read_source(path)
+    except PathError as error:
+        return _unreadable(path, error)
+    return _lint_read_file(path, source, options, ignored_codes(options.catalogue, settings, path), write)
+
+
+def fixable(finding: Finding, fix: Optional[str]) -> bool:
+    """Whether --fix (fix="safe") or --fix --unsafe-fixes (fix="unsafe") would apply the finding's fix."""
+    if fix is None:
+        return False
+    return finding.fix == "safe" or (finding.fix == "unsafe" and fix == "unsafe")
+
+
+class _Run:
+    """What one run decides per file, and the parse for the files it cannot settle cheaply.
+
+    An instance goes to each worker process, so it holds only settings, never results.
+    """
+
+    def __init__(
+        self, paths: list[str], settings: Settings, options: LintOptions, write: bool, cache: Optional[Cache]
+    ) -> None:
+        self.settings = settings
+        self.options = options
+        self.write = write
+        self.cache = cache
+        self.prefilter = Prefilter(options.codes)
+        # A file the user names is always parsed, so its syntax errors are reported.
+        self.named = {_identity(Path(p)) for p in paths if not Path(p).is_dir()}
+
+    def settle(self, path: Path) -> Union[FileResult, Task]:
+        """The result when the cache or the pre-filter knows it, else a Task to parse the file."""
+        try:
+            source = read_source(path)
+        except PathError as error:
+            return _unreadable(path, error)
+        named = _identity(path) in self.named
+        key = None
+        if self.cache is not None:
+            key = self.cache.key(str(path), source, ignored_codes(self.options.catalogue, self.settings, path))
+            hit = self.cache.load(key)
+            if (
+                hit is not None
+                and not (hit.prefiltered and named)
+                and not any(fixable(f, self.options.fix) for f in hit.findings)
+            ):
+                return FileResult(str(path), hit.findings, source, parse_error=hit.parse_error)
+        if not named and not self.prefilter.may_match(source):
+            if key is not None:
+                self.cache.store(key, [], prefiltered=True)
+            return FileResult(str(path), [], source)
+        return Task(str(path))
+
+    def __call__(self, path_text: str) -> FileResult:
+        path = Path(path_text)
+        try:
+            source = read_source(path)
+        except PathError as error:
+            return _unreadable(path, error)
+        ignored = ignored_codes(self.options.catalogue, self.settings, path)
+        result = _lint_read_file(path, source, self.options, ignored, self.write)
+        if self.cache is not None and not result.changed:
+            self.cache.store(self.cache.key(path_text, source, ignored), result.findings, parse_error=result.parse_error)
+        return result
+
+
+def _identity(path: Path) -> str:
+    return os.path.normcase(os.path.abspath(path))
+
+
+def _slim(result: FileResult) -> FileResult:
+    """A worker's result without the file's bytes, which only a changed file's diff needs."""
+    return result if result.changed else replace(result, source=b"", fixed_source=None)
+
+
+class _WorkerRun:
+    """_Run's parse step as it runs in a worker: results cross the process boundary slim."""
+
+    def __init__(self, run: _Run) -> None:
+        self.run = run
+
+    def __call__(self, path_text: str) -> FileResult:
+        return _slim(self.run(path_text))
+
+
 def lint_files(
-    paths: list[str], settings: Settings, options: LintOptions, write: bool = False, files: Optional[list[Path]] = None
+    paths: list[str],
+    settings: Settings,
+    options: LintOptions,
+    write: bool = False,
+    files: Optional[list[Path]] = None,
+    *,
+    jobs: Optional[int] = 1,
+    cache: bool = False,
 ) -> Iterator[FileResult]:
-    for path in files if files is not None else discover(paths, settings):
-        yield lint_file(path, settings, options, write)
+    """Results for the files under `paths` (or `files`), in order.
+
+    `jobs`: worker processes (None: every available core; 1: this process only).
+    `cache`: read and write .advise_cache/ in the settings' root folder.
+    Files that cannot hold a finding of the selected rules are not parsed unless named in `paths`.
+    """
+    run = _Run(paths, settings, options, write, Cache.for_run(settings.root, options) if cache else None)
+    jobs = available_cores() if jobs is None else max(1, jobs)
+    selected = files if files is not None else discover(paths, settings)
+    settled = (run.settle(path) for path in selected)
+    if jobs > 1 and len(selected) > 1:
+        return run_in_order(settled, _WorkerRun(run), jobs, before_workers=_import_engine)
+    return run_in_order(settled, run, 1)
+
+
+def _import_engine() -> None:
+    # Before the workers fork, so that they share the imported engine instead of each importing it.
+    import torch_advise.lint.engine  # noqa: F401

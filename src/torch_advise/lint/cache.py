@@ -1,0 +1,148 @@
+"""The findings of files already checked, in .advise_cache/, keyed by everything they depend on.
+
+An entry's key hashes the file's path and bytes, the per-file ignores that apply to it, and a
+fingerprint of the run: tool and libcst versions, the selected rules, the target, the text of
+every catalogue page and the source of the torch_advise package itself. So editing a check,
+a rule page, a setting or the target never returns a stale answer; it just misses.
+
+Only findings are stored, never trees or fixed files: --fix and --diff use an entry only when
+none of its findings is fixable under the run's fix mode (a clean file skips parsing).
+
+Each entry is one small file, written to a temporary name then renamed, so two runs sharing
+the cache never see half an entry; a run that cannot write it just lints without caching.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+from torch_advise import __version__
+from torch_advise.finding import Finding
+
+CACHE_DIR_NAME = ".advise_cache"
+# Bump when the entry layout changes, so that old entries are never read as new ones.
+LAYOUT = "v1"
+_FINDING_FIELDS = tuple(f.name for f in dataclasses.fields(Finding))
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class CachedResult:
+    findings: list[Finding]
+    parse_error: bool
+    # Stored for a file the pre-filter skipped: it says nothing about the file's syntax.
+    prefiltered: bool
+
+
+def _libcst_version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("libcst")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _package_source_digest(digest: "hashlib._Hash") -> None:
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        digest.update(path.relative_to(_PACKAGE).as_posix().encode())
+        digest.update(path.read_bytes())
+
+
+def run_fingerprint(options) -> str:
+    """What every result of this run depends on besides the file: `options` is a LintOptions."""
+    digest = hashlib.sha256()
+    parts = [LAYOUT, __version__, sys.version.split()[0], _libcst_version()]
+    for option in dataclasses.fields(options):
+        value = getattr(options, option.name)
+        # The catalogue counts by its pages' text below; fix mode changes no finding of a file
+        # that --fix leaves as it is, which is the only kind of result stored.
+        if option.name not in ("catalogue", "fix"):
+            parts.append(f"{option.name}={sorted(value) if isinstance(value, frozenset) else value!r}")
+    for part in parts:
+        digest.update(part.encode() + b"\0")
+    for rule in options.catalogue.rules:
+        digest.update(rule.text.encode() + b"\0")
+    _package_source_digest(digest)
+    return digest.hexdigest()
+
+
+class Cache:
+    """Entries under `directory` for runs with one fingerprint."""
+
+    def __init__(self, directory: Path, fingerprint: str) -> None:
+        self.directory = Path(directory)
+        self.fingerprint = fingerprint
+        self._prepared = False
+
+    @classmethod
+    def for_run(cls, root: Path, options) -> "Cache":
+        return cls(Path(root) / CACHE_DIR_NAME, run_fingerprint(options))
+
+    def key(self, path: str, source: bytes, ignored: frozenset[str]) -> str:
+        digest = hashlib.sha256()
+        digest.update(self.fingerprint.encode() + b"\0")
+        digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
+        digest.update(",".join(sorted(ignored)).encode() + b"\0")
+        digest.update(source)
+        return digest.hexdigest()
+
+    def _entry(self, key: str) -> Path:
+        return self.directory / LAYOUT / key[:2] / key[2:]
+
+    def load(self, key: str) -> Optional[CachedResult]:
+        """The stored result, or None when absent or unreadable (a miss, never an error)."""
+        try:
+            data = json.loads(self._entry(key).read_bytes())
+            findings = [Finding(**{name: item[name] for name in _FINDING_FIELDS if name in item}) for item in data["findings"]]
+            return CachedResult(findings, bool(data["parse_error"]), bool(data["prefiltered"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def store(self, key: str, findings: list[Finding], parse_error: bool = False, prefiltered: bool = False) -> None:
+        try:
+            payload = json.dumps(
+                {
+                    "findings": [{name: getattr(f, name) for name in _FINDING_FIELDS} for f in findings],
+                    "parse_error": parse_error,
+                    "prefiltered": prefiltered,
+                },
+                separators=(",", ":"),
+            ).encode()
+        except (TypeError, ValueError):
+            return  # a finding carries something JSON cannot hold: lint it again next time
+        entry = self._entry(key)
+        try:
+            self._prepare()
+            entry.parent.mkdir(parents=True, exist_ok=True)
+            descriptor, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".", suffix=".tmp")
+            try:
+                with os.fdopen(descriptor, "wb") as handle:
+                    handle.write(payload)
+                os.replace(temporary, entry)
+            except BaseException:
+                os.unlink(temporary)
+                raise
+        except OSError:
+            return  # a read-only or full disk must not fail the lint
+
+    def _prepare(self) -> None:
+        if self._prepared:
+            return
+        self.directory.mkdir(parents=True, exist_ok=True)
+        ignore = self.directory / ".gitignore"
+        if not ignore.exists():
+            # Keeps the cache out of commits without the user editing their own .gitignore.
+            ignore.write_text("# Created by advise; safe to delete.\n*\n")
+        tag = self.directory / "CACHEDIR.TAG"
+        if not tag.exists():
+            tag.write_text("Signature: 8a477f597d28d172789f06886806bc55\n# The lint cache of advise (torch-advise).\n")
+        self._prepared = True
