@@ -1,0 +1,49 @@
+"""What start-up imports: --help and --version stay light, linting never imports torch, and a
+run that the cache answers entirely never imports libcst."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, REPO
+
+HEAVY = ("libcst", "torch")
+
+# Runs the CLI in-process, then prints which heavy packages it imported.
+PROBE = """
+import json, sys
+from torch_advise.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print(json.dumps(sorted({m.split(".")[0] for m in sys.modules} & set(%r))), file=sys.stderr)
+""" % (HEAVY,)
+
+
+def heavy_imports(*args: str, cwd: Path = REPO) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True, text=True, timeout=120
+    )
+    return json.loads(done.stderr.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["check", "--help"]], ids=" ".join)
+def test_help_and_version_import_neither_libcst_nor_torch(args):
+    assert heavy_imports(*args) == []
+
+
+def test_linting_never_imports_torch():
+    assert heavy_imports(str(FIXTURES / "lint" / "core"), "--no-cache", "-j", "1") == ["libcst"]
+
+
+def test_fully_cached_run_does_not_import_libcst(tmp_path):
+    (tmp_path / "train.py").write_text((FIXTURES / "lint" / "core" / "zero_grad.py").read_text())
+    (tmp_path / "util.py").write_text("def add(a, b):\n    return a + b\n")
+    assert heavy_imports(".", "--target", "a100", cwd=tmp_path) == ["libcst"]
+    assert heavy_imports(".", "--target", "a100", cwd=tmp_path) == []
