@@ -87,9 +87,15 @@ def _with_keyword(call: cst.Call, updates: dict[str, str]) -> cst.Call:
     if not args:
         return call.with_changes(args=new_args)
     last = args[-1]
-    if last.comma is not cst.MaybeSentinel.DEFAULT and isinstance(last.comma, cst.Comma):
-        # A trailing comma: each new argument repeats it, so a one-per-line call stays one per line.
-        new_args = [a.with_changes(comma=last.comma) for a in new_args]
+    if isinstance(last.comma, cst.Comma):
+        # A trailing comma: new arguments are separated as the existing ones are (one per line
+        # stays one per line), and the last one keeps the whitespace before the closing paren.
+        previous = args[-2].comma if len(args) > 1 else None
+        between = previous.whitespace_after if isinstance(previous, cst.Comma) else call.whitespace_before_args
+        separator = last.comma.with_changes(whitespace_after=between)
+        args[-1] = last.with_changes(comma=separator)
+        new_args = [a.with_changes(comma=separator) for a in new_args]
+        new_args[-1] = new_args[-1].with_changes(comma=last.comma)
     else:
         # No trailing comma: separate with ", " and end without one, as the call did.
         args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
@@ -144,12 +150,8 @@ class _Applier(cst.CSTTransformer):
         result: list[cst.BaseStatement] = []
         for old, new in zip(originals, body):
             for code in self.inserts.get(old, []):
-                statements = _parse_statements(code, self.module)
-                if statements and result == [] and new.leading_lines:
-                    # The comment above the first statement belongs to it: keep them together.
-                    statements[0] = statements[0].with_changes(leading_lines=new.leading_lines)
-                    new = new.with_changes(leading_lines=())
-                result.extend(statements)
+                # The comment above the statement stays with it, below the inserted lines.
+                result.extend(_parse_statements(code, self.module))
             partner = self.swaps.get(old)
             if partner is not None and partner in by_original:
                 # Each statement takes the other's place; comments above stay with the place.
