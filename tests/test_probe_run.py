@@ -72,13 +72,17 @@ def test_input_bound_prediction_matches_the_speedup_workers_buy(tmp_path):
 
 
 def test_compute_bound_is_not_flagged_and_lint_findings_are_joined(tmp_path):
-    code, report = run_probe(tmp_path, "compute_bound", "--steps", "15")
+    summary = tmp_path / "summary.md"
+    summary.write_text("# earlier steps\n")
+    code, report = run_probe(tmp_path, "compute_bound", "--steps", "15", "--summary", str(summary))
     assert code == 0
+    written = summary.read_text()
+    assert written.startswith("# earlier steps\n## advise probe ") and "\n```\n" in written
+    assert "steps:   15 measured" in written
     assert report["outcome"]["status"] == "completed"
     assert report["steps"]["measured"] == 15
     assert verdict(report, "input-bound")["status"] == "clear"
     assert report["steps"]["median_ms"] >= 20.0  # the fixture sleeps 20 ms per step
-    assert report["lint_note"] is None
     pin = [row for row in report["findings"] if row["code"] == "DL002"]
     assert pin and pin[0]["status"] == "not exercised"
     assert pin[0]["detail"] == "no CUDA device in this run"

@@ -6,7 +6,7 @@ import importlib.util
 import json
 import os
 import sys
-from typing import Any, Optional
+from typing import Optional
 
 import click
 
@@ -27,15 +27,6 @@ def _fail_on(value: Optional[str]) -> set[str]:
     return names
 
 
-def lint_for_probe(paths: list[str]) -> tuple[list[Any], Optional[str]]:
-    """Static findings for the script and its local modules; a note when lint is unavailable."""
-    try:
-        from torch_advise.lint.api import lint_paths
-    except ImportError as missing:
-        return [], f"static findings unavailable: {missing}"
-    return list(lint_paths(paths)), None
-
-
 @click.command(
     "probe",
     context_settings={"ignore_unknown_options": False, "help_option_names": ["-h", "--help"]},
@@ -54,8 +45,12 @@ def lint_for_probe(paths: list[str]) -> tuple[list[Any], Optional[str]]:
               help="Write the report here instead of stdout.")
 @click.option("--fail-on", "fail_on", metavar="VERDICTS",
               help=f"Exit 1 when one of these verdicts fires ({', '.join(VERDICT_IDS)}).")
+@click.option("--summary", "summary_path", type=click.Path(dir_okay=False, writable=True),
+              help="Also append the text report to this file, as a Markdown code block "
+                   "(for $GITHUB_STEP_SUMMARY).")
 def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, timeout_s: float,
-          output_format: str, output_path: Optional[str], fail_on: Optional[str]) -> None:
+          output_format: str, output_path: Optional[str], fail_on: Optional[str],
+          summary_path: Optional[str]) -> None:
     """Run SCRIPT for a bounded number of steps and measure where step time goes.
 
     Arguments for the script go after `--`. Exit codes: 0 ok, 1 a --fail-on verdict fired,
@@ -75,13 +70,17 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
                     output_to_stderr=json_to_stdout)
     local = (run.result or {}).get("local_modules", [])
     paths = [os.path.abspath(script)] + [p for p in local if p != os.path.realpath(script)]
-    findings, lint_note = lint_for_probe(paths)
+    from torch_advise.lint.api import lint_paths
+
     report = build_report(run, script=script, args=list(script_args), warmup=warmup, steps=steps,
-                          timeout_s=timeout_s, findings=findings, lint_note=lint_note)
+                          timeout_s=timeout_s, findings=lint_paths(paths))
     text = json.dumps(report, indent=2) + "\n" if output_format == "json" else render_text(report)
     if output_path:
         with open(output_path, "w", encoding="utf-8") as handle:
             handle.write(text)
     else:
         click.echo(text, nl=False)
+    if summary_path:
+        with open(summary_path, "a", encoding="utf-8") as handle:
+            handle.write(f"## advise probe {script}\n\n```\n{render_text(report)}```\n")
     sys.exit(exit_code(report, fail_on_ids))

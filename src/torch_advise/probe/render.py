@@ -80,6 +80,4 @@ def render_text(report: dict[str, Any], base: Optional[str] = None) -> str:
             out.append(f"{head:<{width}}  {row['status']:<14} {row['detail']}")
     else:
         out.append("static findings: none")
-    if report.get("lint_note"):
-        out.append(f"  ({report['lint_note']})")
     return "\n".join(out) + "\n"

@@ -6,7 +6,7 @@ The document's shape is fixed by report.schema.json next to this module.
 from __future__ import annotations
 
 import os
-from typing import Any, Optional
+from typing import Any
 
 from torch_advise import __version__
 from torch_advise.probe import verdict as v
@@ -90,7 +90,7 @@ def _steps(raw: dict[str, Any], warmup: int, steps: int) -> dict[str, Any]:
 
 
 def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, steps: int,
-                 timeout_s: float, findings: list[Any], lint_note: Optional[str]) -> dict[str, Any]:
+                 timeout_s: float, findings: list[Any]) -> dict[str, Any]:
     raw = run.result or {}
     verdicts = v.verdicts(raw) if raw.get("steps") else []
     device = raw.get("device") or {"kind": "unknown", "name": "unknown", "capability": None,
@@ -117,7 +117,6 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
         "verdicts": verdicts,
         "not_applicable": _not_applicable(raw, verdicts),
         "findings": join(findings, raw),
-        "lint_note": lint_note,
         "wall_s": run.wall_s,
     }
 
