@@ -1,0 +1,174 @@
+"""Lint speed: advise against TorchFix on the same files with the same number of processes.
+
+    python benchmarks/lint_speed.py                  # the installed torch package + fixtures/
+    python benchmarks/lint_speed.py --sample 400     # every k-th file, about 400 of them
+    python benchmarks/lint_speed.py --corpus DIR     # your own tree
+
+The corpus is copied into the work folder, so both tools read the same bytes and neither
+touches site-packages. TorchFix is installed into its own virtualenv there when it is missing.
+Runs alternate (TorchFix, advise cold, advise warm, ...) so that machine noise hits all of
+them alike; the table shows medians. "Cold" starts with an empty .advise_cache/, "warm" runs
+again over the unchanged tree. Start-up rows time `advise --version` and a pre-commit style
+run on one training script of about 500 lines (made of fixtures/lint scripts) without the cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from importlib import metadata
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+TORCHFIX = "torchfix==0.7.0"
+
+
+def default_corpus() -> list[Path]:
+    """The installed torch package's folder (found without importing torch) and fixtures/."""
+    torch_dir = Path(metadata.distribution("torch").locate_file("torch"))
+    return [torch_dir, REPO / "fixtures"]
+
+
+def copy_corpus(sources: list[Path], destination: Path, sample: int) -> int:
+    files = sorted(
+        (source, path)
+        for source in sources
+        for path in (source.rglob("*.py") if source.is_dir() else [source])
+        if "__pycache__" not in path.parts
+    )
+    step = max(1, len(files) // sample) if sample else 1
+    chosen = files[::step]
+    shutil.rmtree(destination, ignore_errors=True)
+    for source, path in chosen:
+        target = destination / source.name / path.relative_to(source)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    return len(chosen)
+
+
+def torchfix_command(work: Path) -> list[str]:
+    found = shutil.which("torchfix")
+    if found:
+        return [found]
+    venv = work / "torchfix-venv"
+    executable = venv / ("Scripts" if os.name == "nt" else "bin") / "torchfix"
+    if not executable.exists():
+        print(f"installing {TORCHFIX} into {venv} ...", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        pip = venv / ("Scripts" if os.name == "nt" else "bin") / "pip"
+        subprocess.run([str(pip), "install", "--quiet", TORCHFIX], check=True)
+    return [str(executable)]
+
+
+def timed(command: list[str], cwd: Path, ok: tuple[int, ...] = (0, 1)) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    elapsed = time.perf_counter() - start
+    if done.returncode not in ok:
+        raise SystemExit(f"{' '.join(command)} exited {done.returncode}:\n{done.stderr[-2000:]}")
+    return elapsed
+
+
+def prefiltered_share(corpus: Path) -> tuple[int, int]:
+    """How many corpus files the pre-filter lets through to the parser, with every rule selected."""
+    sys.path.insert(0, str(REPO / "src"))
+    from torch_advise.catalogue import load_catalogue
+    from torch_advise.lint.prefilter import Prefilter
+
+    prefilter = Prefilter(load_catalogue().codes())
+    files = list(corpus.rglob("*.py"))
+    return sum(prefilter.may_match(path.read_bytes()) for path in files), len(files)
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, libcst {metadata.version('libcst')}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--corpus", type=Path, action="append", help="a folder or file to lint (repeatable)")
+    parser.add_argument("--sample", type=int, default=0, help="lint about this many files (every k-th); 0: all")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each kind (default 3)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for both tools (default: all cores)")
+    parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "torch-advise-lint-bench")
+    args = parser.parse_args()
+
+    work = args.work.resolve()
+    work.mkdir(parents=True, exist_ok=True)
+    corpus = work / "corpus"
+    count = copy_corpus(args.corpus or default_corpus(), corpus, args.sample)
+    torchfix = torchfix_command(work)
+    advise = [sys.executable, "-m", "torch_advise"]
+    # An explicit target keeps nvidia-smi out of the measurement: this times the lint, not detection.
+    advise_run = [*advise, "corpus", "--target", "a100", "-j", str(args.jobs)]
+    cache = work / ".advise_cache"
+    script = work / "train.py"
+    script_lines = training_script(script)
+
+    runs: dict[str, list[float]] = {"torchfix": [], "cold": [], "warm": [], "version": [], "pre-commit": []}
+    for repeat in range(args.repeats):
+        print(f"round {repeat + 1}/{args.repeats}", file=sys.stderr)
+        runs["torchfix"].append(timed([*torchfix, "-j", str(args.jobs), "corpus"], work))
+        shutil.rmtree(cache, ignore_errors=True)
+        runs["cold"].append(timed(advise_run, work))
+        runs["warm"].append(timed(advise_run, work))
+        runs["version"].append(timed([*advise, "--version"], work))
+        runs["pre-commit"].append(
+            timed([*advise, script.name, "--target", "a100", "--no-cache"], work)
+        )
+    median = {name: statistics.median(values) for name, values in runs.items()}
+    parsed, total = prefiltered_share(corpus)
+    lines = sum(path.read_bytes().count(b"\n") for path in corpus.rglob("*.py"))
+
+    sources = ", ".join(str(c) for c in (args.corpus or default_corpus()))
+    print(f"\nCorpus: {count} files, {lines} lines, from {sources}" + (f" (every k-th file, --sample {args.sample})" if args.sample else ""))
+    print(f"Machine: {machine()}; {args.jobs} processes for each tool; medians of {args.repeats} alternating runs.")
+    print(f"Pre-filter: {parsed} of {total} files parsed, {total - parsed} skipped unparsed.\n")
+    print("| run | wall s (median) | files/s | ratio |")
+    print("|---|---|---|---|")
+    tf = median["torchfix"]
+    print(f"| TorchFix {version_of(torchfix)}, `-j {args.jobs}` | {tf:.2f} | {count / tf:.1f} | 1x |")
+    print(f"| advise, cold (empty cache), `-j {args.jobs}` | {median['cold']:.2f} | {count / median['cold']:.1f} | "
+          f"{tf / median['cold']:.1f}x TorchFix |")
+    print(f"| advise, warm (nothing changed) | {median['warm']:.2f} | {count / median['warm']:.0f} | "
+          f"{median['cold'] / median['warm']:.0f}x advise cold |")
+    print(f"| `advise --version` | {median['version']:.2f} | | |")
+    print(f"| pre-commit: `advise` on one {script_lines}-line training script, no cache | {median['pre-commit']:.2f} | | |")
+
+
+def training_script(destination: Path) -> int:
+    """One training script of about 500 lines, made of the fixtures' own scripts; its line count."""
+    parts = []
+    for path in sorted((REPO / "fixtures" / "lint").rglob("*.py")):
+        if path.name.endswith(".fixed.py"):
+            continue
+        # A __future__ import is legal only at the top of a file.
+        parts.append("".join(line for line in path.read_text().splitlines(keepends=True) if not line.startswith("from __future__")))
+        if sum(part.count("\n") for part in parts) >= 500:
+            break
+    destination.write_text("\n".join(parts))
+    return destination.read_text().count("\n")
+
+
+def version_of(command: list[str]) -> str:
+    done = subprocess.run([*command, "--version"], capture_output=True, text=True)
+    return done.stdout.strip() or "?"
+
+
+if __name__ == "__main__":
+    main()
