@@ -140,8 +140,22 @@ class Event:
         arms = {branch.owner: branch.arm for branch in self.branches}
         if not all(arms.get(b.owner, b.arm) == b.arm for b in other.branches):
             return False
+        tested = _arms_by_test(self.branches)
+        if not all(tested.get(test, arm) == arm for test, arm in _arms_by_test(other.branches).items()):
+            return False
         shorter, longer = sorted((self.loops, other.loops), key=len)
         return longer[: len(shorter)] == shorter
+
+
+def _arms_by_test(branches: tuple[Branch, ...]) -> dict[str, str]:
+    """The arm of each enclosing `if`, keyed by the text of its test. Two `if`s that test the
+    same expression take the same arm in one step: `if scaler is not None:` around the scaled
+    update and again around the next one makes their `else:` arms the unscaled path."""
+    return {
+        cst.Module([]).code_for_node(branch.owner.test): branch.arm
+        for branch in branches
+        if isinstance(branch.owner, cst.If)
+    }
 
 
 class _Tracer:
