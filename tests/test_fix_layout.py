@@ -46,3 +46,12 @@ def step(model, optimizer, scaler, loss):
 '''
     fixed = lint_text(code, select=["AMP005"], fix="safe").fixed_source.decode()
     assert "    if True:\n        scaler.unscale_(optimizer)\n        # keep the threshold small\n        torch.nn.utils" in fixed
+
+
+def test_keyword_added_before_a_closing_paren_on_its_own_line():
+    code = ONE_PER_LINE.replace(
+        "DataLoader(\n        dataset,\n        batch_size=32,\n        num_workers=os.cpu_count(),\n    )",
+        "DataLoader(\n        dataset, batch_size=32, num_workers=4\n    )",
+    )
+    fixed = lint_text(code, select=["DL002"], fix="safe").fixed_source.decode()
+    assert "DataLoader(\n        dataset, batch_size=32, num_workers=4, pin_memory=True\n    )\n" in fixed

@@ -97,10 +97,14 @@ def _with_keyword(call: cst.Call, updates: dict[str, str]) -> cst.Call:
         new_args = [a.with_changes(comma=separator) for a in new_args]
         new_args[-1] = new_args[-1].with_changes(comma=last.comma)
     else:
-        # No trailing comma: separate with ", " and end without one, as the call did.
-        args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-        new_args = [a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))) for a in new_args]
-        new_args[-1] = new_args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        # No trailing comma: separate with ", " and end without one, as the call did; whatever
+        # stood between the last argument and ")" (a newline, say) moves behind the new last one.
+        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        args[-1] = last.with_changes(comma=comma, whitespace_after_arg=cst.SimpleWhitespace(""))
+        new_args = [a.with_changes(comma=comma) for a in new_args]
+        new_args[-1] = new_args[-1].with_changes(
+            comma=cst.MaybeSentinel.DEFAULT, whitespace_after_arg=last.whitespace_after_arg
+        )
     return call.with_changes(args=[*args, *new_args])
 
 
