@@ -202,3 +202,11 @@ def test_version_and_module_entry_point():
 
     result = run_advise("--version")
     assert result.returncode == 0 and result.stdout.strip() == f"advise {__version__}"
+
+
+def test_a_device_defined_from_itself_does_not_crash(project):
+    (project / "dlpack.py").write_text(
+        "import torch\n\n\ndef move(x, device):\n    device = torch.device(device)\n    return x.to(device)\n"
+    )
+    result = run_advise("dlpack.py", cwd=project)
+    assert result.returncode == 0, result.stderr

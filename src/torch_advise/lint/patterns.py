@@ -162,8 +162,12 @@ class Facts:
 
     # ---- devices --------------------------------------------------------------------------
 
-    def can_be_cuda(self, expr: cst.BaseExpression, scope: Scope) -> bool:
+    def can_be_cuda(self, expr: cst.BaseExpression, scope: Scope, seen: Optional[set] = None) -> bool:
         """True when one of the values the device expression may hold is a CUDA device."""
+        seen = set() if seen is None else seen
+        if id(expr) in seen:  # `device = torch.device(device)` refers to itself
+            return False
+        seen.add(id(expr))
         for origin in self.model.origins(expr, scope):
             node = origin.expr
             text = string_value(node)
@@ -176,7 +180,7 @@ class Facts:
             if isinstance(node, cst.Call):
                 name = self.model.qualname(node.func, origin.scope)
                 if name == "torch.device" and positional_args(node):
-                    if self.can_be_cuda(positional_args(node)[0], origin.scope):
+                    if self.can_be_cuda(positional_args(node)[0], origin.scope, seen):
                         return True
                 if name == "torch.cuda.current_device":
                     return True
