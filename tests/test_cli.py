@@ -210,3 +210,25 @@ def test_a_device_defined_from_itself_does_not_crash(project):
     )
     result = run_advise("dlpack.py", cwd=project)
     assert result.returncode == 0, result.stderr
+
+
+def test_an_internal_fault_on_one_file_is_one_line_and_the_others_are_still_checked(project, monkeypatch):
+    from click.testing import CliRunner
+
+    from torch_advise.cli import main
+    from torch_advise.lint import engine
+
+    real = engine.lint_source
+
+    def faulty(path, source, options, ignored=frozenset()):
+        if path.endswith("clean.py"):
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(path, source, options, ignored)
+
+    monkeypatch.setattr(engine, "lint_source", faulty)
+    monkeypatch.chdir(project)
+    result = CliRunner().invoke(main, ["check", "clean.py", "train.py", "--no-cache", "-j", "1", *TARGET])
+    assert result.exit_code == 2
+    assert "advise: error: clean.py: not checked, internal error (RecursionError: maximum recursion depth exceeded)" in result.output
+    assert "train.py:6:14: DL001" in result.output
+    assert "Traceback" not in result.output

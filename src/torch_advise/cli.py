@@ -159,11 +159,19 @@ def check(
     findings = []
     fixed = files_fixed = 0
     changed = False
+    faults = 0
     try:
         for result in lint_files(
             targets, settings, options, write=fix and not diff, files=files, jobs=jobs, cache=not no_cache
         ):
             findings.extend(result.findings)
+            if result.internal_error:
+                faults += 1
+                click.echo(
+                    f"advise: error: {display_path(result.path)}: not checked, internal error "
+                    f"({result.internal_error}); please report it",
+                    err=True,
+                )
             if result.changed:
                 changed = True
                 fixed += result.fixed_count
@@ -177,7 +185,7 @@ def check(
             f"Would fix {fixed} finding{'s' if fixed != 1 else ''} in {files_fixed} file{'s' if files_fixed != 1 else ''}.",
             err=True,
         )
-        sys.exit(EXIT_FINDINGS if changed and not exit_zero else 0)
+        sys.exit(EXIT_ERROR if faults else EXIT_FINDINGS if changed and not exit_zero else 0)
     findings = sorted((dataclasses.replace(f, path=display_path(f.path)) for f in findings), key=lambda f: f.sort_key)
     if write_baseline:
         try:
@@ -202,7 +210,7 @@ def check(
         statistics=statistics,
     )
     render(output_format, report, sys.stdout)
-    sys.exit(EXIT_FINDINGS if report.findings and not exit_zero else 0)
+    sys.exit(EXIT_ERROR if faults else EXIT_FINDINGS if report.findings and not exit_zero else 0)
 
 
 def _print_diff(path: str, before: bytes, after: Optional[bytes]) -> None:

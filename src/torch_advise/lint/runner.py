@@ -48,6 +48,8 @@ class FileResult:
     fixed_count: int = 0
     parse_error: bool = False
     extra: dict = field(default_factory=dict)
+    # A fault in advise itself while checking this file: reported, and the run goes on.
+    internal_error: Optional[str] = None
 
     @property
     def changed(self) -> bool:
@@ -72,7 +74,10 @@ def _unreadable(path: Path, error: PathError) -> FileResult:
 def _lint_read_file(path: Path, source: bytes, options: LintOptions, ignored: frozenset[str], write: bool) -> FileResult:
     from torch_advise.lint.engine import lint_source
 
-    result = lint_source(str(path), source, options, ignored)
+    try:
+        result = lint_source(str(path), source, options, ignored)
+    except Exception as error:  # noqa: BLE001 - one file's fault must not cost the user the others
+        return FileResult(str(path), [], source, internal_error=f"{type(error).__name__}: {error}")
     if write and result.changed:
         assert result.fixed_source is not None
         write_atomic(path, result.fixed_source)
@@ -143,7 +148,7 @@ class _Run:
             return _unreadable(path, error)
         ignored = ignored_codes(self.options.catalogue, self.settings, path)
         result = _lint_read_file(path, source, self.options, ignored, self.write)
-        if self.cache is not None and not result.changed:
+        if self.cache is not None and not result.changed and result.internal_error is None:
             self.cache.store(self.cache.key(path_text, source, ignored), result.findings, parse_error=result.parse_error)
         return result
 
