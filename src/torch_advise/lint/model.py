@@ -224,6 +224,7 @@ class TrainingModel:
         self.calls: list[CallSite] = []
         self.loops: list[LoopInfo] = []
         self.top_level_imports: list[cst.SimpleStatementLine] = []
+        self.identifiers: frozenset[str] = frozenset()
         self._function_by_node: dict[cst.CSTNode, FunctionInfo] = {}
         self._call_by_node: dict[cst.Call, CallSite] = {}
         self._qualname_memo: dict[tuple[int, int], Optional[str]] = {}
@@ -562,6 +563,7 @@ class _Builder(cst.CSTVisitor):
         self.statements: list[cst.CSTNode] = []
         self.order = 0
         self.saved_loops: list[tuple[list[LoopInfo], list[Branch]]] = []
+        self.names: set[str] = set()
 
     @property
     def scope(self) -> Scope:
@@ -806,6 +808,9 @@ class _Builder(cst.CSTVisitor):
         for loop in self.loops:
             loop.calls.append(site)
 
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names.add(node.value)
+
     def visit_Return(self, node: cst.Return) -> None:
         function = self.functions[-1]
         if function is not None and node.value is not None:
@@ -814,5 +819,7 @@ class _Builder(cst.CSTVisitor):
 
 def build_model(module: cst.Module) -> TrainingModel:
     model = TrainingModel(module)
-    module.visit(_Builder(model))
+    builder = _Builder(model)
+    module.visit(builder)
+    model.identifiers = frozenset(builder.names)
     return model

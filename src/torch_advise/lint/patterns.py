@@ -255,18 +255,11 @@ class Facts:
     def autocasts(self) -> list[CallSite]:
         return [site for site in self.model.calls if self.model.call_name(site) in AUTOCASTS]
 
-    @cached_property
+    @property
     def identifiers(self) -> frozenset[str]:
         """Every name and attribute name the file mentions, to answer "does it ever touch X?"
         (`channels_last`, `allow_tf32`) whatever the form or place."""
-        names: set[str] = set()
-
-        class Collector(cst.CSTVisitor):
-            def visit_Name(self, node: cst.Name) -> None:
-                names.add(node.value)
-
-        self.model.module.visit(Collector())
-        return frozenset(names)
+        return self.model.identifiers
 
 
 def _parameters_given(function: FunctionInfo, call: cst.Call, names: set[str]) -> set[str]:
