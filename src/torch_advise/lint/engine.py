@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Optional
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from torch_advise.finding import Finding
 from torch_advise.lint.checks import CheckContext, Violation, load_checks
 from torch_advise.lint.fixes import apply_edits, edits_overlap
 from torch_advise.lint.model import build_model
 from torch_advise.lint.patterns import Facts
+from torch_advise.lint.positions import positions
 # Defined with the runner so that building a run's options does not import libcst.
 from torch_advise.lint.runner import FileResult, LintOptions
 from torch_advise.lint.suppress import is_suppressed
@@ -68,14 +68,14 @@ def _positioned(
 ) -> list[tuple[Finding, Violation]]:
     if not violations:
         return []
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    where_is = positions(module, [violation.node for violation in violations])
     result = []
     for violation in violations:
         rule = options.catalogue.get(violation.code)
         slug = rule.slug if rule else ""
         if violation.code in ignored or slug in ignored:
             continue
-        where = positions[violation.node]
+        where = where_is[violation.node]
         text = lines[where.start.line - 1] if 0 < where.start.line <= len(lines) else ""
         if is_suppressed(violation.code, slug, text):
             continue
