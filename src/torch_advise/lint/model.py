@@ -225,6 +225,8 @@ class TrainingModel:
         self.loops: list[LoopInfo] = []
         self.top_level_imports: list[cst.SimpleStatementLine] = []
         self.identifiers: frozenset[str] = frozenset()
+        # String literals that mention a CUDA device or the NCCL backend, for "does it use CUDA?"
+        self.cuda_strings: list[Union[cst.SimpleString, cst.FormattedStringText]] = []
         self._function_by_node: dict[cst.CSTNode, FunctionInfo] = {}
         self._call_by_node: dict[cst.Call, CallSite] = {}
         self._qualname_memo: dict[tuple[int, int], Optional[str]] = {}
@@ -810,6 +812,14 @@ class _Builder(cst.CSTVisitor):
 
     def visit_Name(self, node: cst.Name) -> None:
         self.names.add(node.value)
+
+    def visit_SimpleString(self, node: cst.SimpleString) -> None:
+        if "cuda" in node.value or "nccl" in node.value:
+            self.model.cuda_strings.append(node)
+
+    def visit_FormattedStringText(self, node: cst.FormattedStringText) -> None:
+        if "cuda" in node.value:
+            self.model.cuda_strings.append(node)
 
     def visit_Return(self, node: cst.Return) -> None:
         function = self.functions[-1]

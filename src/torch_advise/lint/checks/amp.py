@@ -263,8 +263,8 @@ def _traces(ctx: CheckContext) -> list[list[Event]]:
     return [trace for trace in traces if any(e.kind.startswith("scale") or e.kind == "unscale" for e in trace)]
 
 
-def _statement_pairs(module: cst.Module) -> set[tuple[int, int]]:
-    """Consecutive statements of every block, by node identity."""
+def _statement_pairs(node: cst.CSTNode) -> set[tuple[int, int]]:
+    """Consecutive statements of every block under `node`, by node identity."""
     pairs: set[tuple[int, int]] = set()
 
     class Collector(cst.CSTVisitor):
@@ -278,14 +278,13 @@ def _statement_pairs(module: cst.Module) -> set[tuple[int, int]]:
         def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
             self._add(node.body)
 
-    module.visit(Collector())
+    node.visit(Collector())
     return pairs
 
 
 @check("AMP004")
 def grad_scaler_call_order(ctx: CheckContext) -> Iterator[Violation]:
     seen: set[int] = set()
-    pairs: Optional[set[tuple[int, int]]] = None
     for trace in _traces(ctx):
         steps = [e for e in trace if e.kind == "scaler-step"]
         scaled = [e for e in trace if e.kind == "scaled-backward"]
@@ -302,7 +301,8 @@ def grad_scaler_call_order(ctx: CheckContext) -> Iterator[Violation]:
                 edits: tuple = ()
                 step = later[0]
                 if step.depth == event.depth == 0 and isinstance(event.site.statement, cst.SimpleStatementLine):
-                    pairs = pairs if pairs is not None else _statement_pairs(ctx.model.module)
+                    function = event.site.function
+                    pairs = _statement_pairs(function.node if function is not None else ctx.model.module)
                     if (id(event.site.statement), id(step.site.statement)) in pairs:
                         edits = (SwapStatements(event.site.statement, step.site.statement),)
                 seen.add(id(event.site.node))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Iterator
 
-import libcst as cst
 
 from torch_advise.lint.checks import CheckContext, Violation, check
 from torch_advise.lint.checks.accumulation import accumulations
@@ -14,28 +13,12 @@ DDP = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distribut
 SYNC_SWITCHES = {"no_sync", "require_backward_grad_sync"}
 
 
-def _mentions_sync_switch(module: cst.Module) -> bool:
-    found = False
-
-    class Finder(cst.CSTVisitor):
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            nonlocal found
-            found = found or node.attr.value in SYNC_SWITCHES
-
-        def visit_Name(self, node: cst.Name) -> None:
-            nonlocal found
-            found = found or node.value in SYNC_SWITCHES
-
-    module.visit(Finder())
-    return found
-
-
 @check("DIST002")
 def accumulation_without_no_sync(ctx: CheckContext) -> Iterator[Violation]:
     model = ctx.model
     if not any(model.call_name(site) in DDP for site in model.calls):
         return
-    if _mentions_sync_switch(model.module):
+    if ctx.facts.identifiers & SYNC_SWITCHES:
         return
     seen: set[int] = set()
     for accumulation in accumulations(ctx):

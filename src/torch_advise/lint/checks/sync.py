@@ -63,20 +63,15 @@ def uses_cuda(ctx: CheckContext) -> bool:
         name = model.call_name(site) or ""
         if name.startswith("torch.cuda.") or site.method == "cuda" or name in DDP:
             return True
-    found = False
-
-    class Finder(cst.CSTVisitor):
-        def visit_SimpleString(self, node: cst.SimpleString) -> None:
-            nonlocal found
+    for node in model.cuda_strings:
+        if isinstance(node, cst.FormattedStringText):
+            if node.value.startswith("cuda"):
+                return True
+        else:
             text = string_value(node) or ""
-            found = found or text.startswith("cuda") or text == "nccl"
-
-        def visit_FormattedStringText(self, node: cst.FormattedStringText) -> None:
-            nonlocal found
-            found = found or node.value.startswith("cuda")
-
-    model.module.visit(Finder())
-    return found
+            if text.startswith("cuda") or text == "nccl":
+                return True
+    return False
 
 
 # ---- SYNC001 ------------------------------------------------------------------------------
