@@ -201,6 +201,8 @@ class _Tracer:
         method = site.method
         receiver = site.receiver
         if method == "backward" and receiver is not None:
+            if self.model.callee(site.node, site.scope) is not None:
+                return None  # `self.backward(loss)`: a method of this file, read by inlining it
             if self._is_scaled(receiver, site.scope):
                 return "scaled-backward"
             return None if self._foreign(receiver, site.scope) else "backward"
