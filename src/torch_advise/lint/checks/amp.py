@@ -18,6 +18,7 @@ from torch_advise.lint.model import (
     Scope,
     TrainingModel,
     dotted,
+    has_star_args,
     keyword_args,
     literal_value,
     positional_args,
@@ -63,8 +64,8 @@ def float16_on_bf16_hardware(ctx: CheckContext) -> Iterator[Violation]:
         if ctx.model.call_name(site) == "torch.cpu.amp.autocast":
             continue
         call = site.node
-        if literal_value(keyword_args(call).get("enabled", cst.Name("True"))) is False:
-            continue
+        if has_star_args(call) or literal_value(keyword_args(call).get("enabled", cst.Name("True"))) is False:
+            continue  # a dtype or switch hidden in **kwargs may well be right
         device, dtype, cuda_only = _autocast_arguments(ctx, site)
         if not cuda_only and (device is None or not ctx.facts.can_be_cuda(device, site.scope)):
             continue
@@ -284,24 +285,46 @@ def _statement_pairs(node: cst.CSTNode) -> set[tuple[int, int]]:
     return pairs
 
 
+def _nearest(
+    trace: list[Event], event: Event, kinds: set[str], after: bool, same_scaler: bool = False
+) -> Optional[Event]:
+    """The closest event of `kinds` that runs with `event` (and acts on its GradScaler, with
+    `same_scaler`), before it or after it.
+
+    Each check asks only about the step `event` belongs to, so a helper inlined twice (one
+    whole step after another) never pairs the end of one step with the start of the next.
+    """
+    candidates = trace[event.position + 1 :] if after else reversed(trace[: event.position])
+    return next(
+        (
+            e for e in candidates
+            if e.kind in kinds and e.compatible(event) and (not same_scaler or e.scaler == event.scaler)
+        ),
+        None,
+    )
+
+
+def _between(trace: list[Event], first: Event, last: Event, kind: str) -> bool:
+    return any(e.kind == kind and e.compatible(last) for e in trace[first.position + 1 : last.position])
+
+
+BACKWARDS = {"scaled-backward", "backward"}
+STEPS = {"scaler-step", "optimizer-step"}
+
+
 @check("AMP004")
 def grad_scaler_call_order(ctx: CheckContext) -> Iterator[Violation]:
     seen: set[int] = set()
     for trace in _traces(ctx):
-        steps = [e for e in trace if e.kind == "scaler-step"]
-        scaled = [e for e in trace if e.kind == "scaled-backward"]
         for event in trace:
             if id(event.site.node) in seen:
                 continue
             if event.kind == "scaler-update":
-                later = [
-                    s for s in steps
-                    if s.position > event.position and s.compatible(event) and s.scaler == event.scaler
-                ]
-                if not later:
+                step = _nearest(trace, event, {"scaler-step"}, after=True, same_scaler=True)
+                done = _nearest(trace, event, {"scaler-step", "scaled-backward"}, after=False, same_scaler=True)
+                if step is None or (done is not None and done.kind == "scaler-step"):
                     continue
                 edits: tuple = ()
-                step = later[0]
                 if step.depth == event.depth == 0 and isinstance(event.site.statement, cst.SimpleStatementLine):
                     function = event.site.function
                     pairs = _statement_pairs(function.node if function is not None else ctx.model.module)
@@ -316,7 +339,10 @@ def grad_scaler_call_order(ctx: CheckContext) -> Iterator[Violation]:
                     edits,
                 )
             elif event.kind == "optimizer-step":
-                if any(b.position < event.position and b.compatible(event) for b in scaled):
+                backward = _nearest(trace, event, BACKWARDS, after=False)
+                if backward is not None and backward.kind == "scaled-backward" and not _between(
+                    trace, backward, event, "scaler-step"
+                ):
                     seen.add(id(event.site.node))
                     yield Violation(
                         "AMP004",
@@ -325,7 +351,8 @@ def grad_scaler_call_order(ctx: CheckContext) -> Iterator[Violation]:
                         "with gradients still scaled and skips the inf checks; use scaler.step(optimizer)",
                     )
             elif event.kind == "backward":
-                if any(s.position > event.position and s.compatible(event) for s in steps):
+                step = _nearest(trace, event, STEPS, after=True)
+                if step is not None and step.kind == "scaler-step":
                     seen.add(id(event.site.node))
                     yield Violation(
                         "AMP004",
@@ -342,15 +369,11 @@ def clip_before_unscale(ctx: CheckContext) -> Iterator[Violation]:
         for clip in (e for e in trace if e.kind == "clip"):
             if id(clip.site.node) in seen:
                 continue
-            before = [
-                e for e in trace if e.position < clip.position and e.compatible(clip)
-            ]
-            after_steps = [
-                e for e in trace if e.kind == "scaler-step" and e.position > clip.position and e.compatible(clip)
-            ]
-            if not after_steps or not any(e.kind == "scaled-backward" for e in before):
+            backward = _nearest(trace, clip, BACKWARDS, after=False)
+            step = _nearest(trace, clip, STEPS, after=True)
+            if backward is None or backward.kind != "scaled-backward" or step is None or step.kind != "scaler-step":
                 continue
-            if any(e.kind == "unscale" for e in before):
+            if _between(trace, backward, clip, "unscale"):
                 continue
             seen.add(id(clip.site.node))
             yield Violation(
@@ -358,7 +381,7 @@ def clip_before_unscale(ctx: CheckContext) -> Iterator[Violation]:
                 clip.site.node,
                 "gradients are clipped while still multiplied by the GradScaler's scale (65536 at first), "
                 "so the clip does nothing useful: call scaler.unscale_(optimizer) before clipping",
-                _unscale_fix(ctx, clip, after_steps),
+                _unscale_fix(ctx, clip, [e for e in trace[clip.position + 1 :] if e.kind == "scaler-step" and e.compatible(clip)]),
             )
 
 
