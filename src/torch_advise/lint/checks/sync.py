@@ -36,6 +36,15 @@ CLOCKS = {
     "timeit.default_timer",
 }
 SYNCHRONIZE = "torch.cuda.synchronize"
+SYNCHRONIZERS = {SYNCHRONIZE, "torch.accelerator.synchronize"}
+# Tensor factories allocate; timing them is not timing GPU work.
+FACTORIES = {
+    "empty", "empty_strided", "zeros", "ones", "full", "tensor", "as_tensor", "from_numpy", "arange",
+    "linspace", "eye", "rand", "randn", "randint", "randperm", "empty_like", "zeros_like", "ones_like",
+    "full_like", "rand_like", "randn_like", "manual_seed", "seed", "device", "dtype", "Size", "Generator",
+}
+# Namespaces whose functions compute on tensors, besides torch's own top level.
+TENSOR_NAMESPACES = ("torch.nn.functional.", "torch.linalg.", "torch.fft.", "torch.special.")
 DDP = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"}
 # torch calls that set things up or read state rather than queue GPU work.
 NOT_WORK = (
@@ -339,7 +348,7 @@ def _is_work(ctx: CheckContext, site: CallSite) -> bool:
     if site.method == "backward" or is_optimizer_step(ctx, site) or ctx.facts.moves_to_cuda(site):
         return True
     name = model.call_name(site) or ""
-    if name.startswith("torch.") and not name.startswith(NOT_WORK):
+    if _computes_on_tensors(name):
         return True
     if name or model.callee(site.node, site.scope) is not None:
         return False
@@ -354,10 +363,23 @@ def _is_work(ctx: CheckContext, site: CallSite) -> bool:
     return any(word in called.lower() for word in MODEL_WORDS)
 
 
+def _computes_on_tensors(name: str) -> bool:
+    """A public torch function that queues work on tensors (`torch.matmul`, `F.conv2d`), not
+    torch's internals (`torch._dynamo...`, compile-time bookkeeping) or set-up calls."""
+    if not name.startswith("torch.") or name.startswith(NOT_WORK):
+        return False
+    parts = name.split(".")
+    if any(part.startswith("_") for part in parts) or parts[-1] in FACTORIES:
+        return False
+    return len(parts) == 2 or name.startswith(TENSOR_NAMESPACES)
+
+
 def _is_sync(model: TrainingModel, site: CallSite) -> bool:
     name = model.call_name(site) or ""
-    if name == SYNCHRONIZE or site.method in ("synchronize", "elapsed_time", "wait") or _is_sync_method(site):
+    if name in SYNCHRONIZERS or site.method in ("synchronize", "elapsed_time", "wait") or _is_sync_method(site):
         return True
+    if isinstance(site.node.func, cst.Name) and site.node.func.value == "synchronize":
+        return True  # `synchronize = torch.cuda.synchronize if ... else nothing`
     func = site.node.func
     if isinstance(func, cst.Name) and model.qualname(func, site.scope) is None and func.value in SCALAR_BUILTINS | {"print"}:
         return any(literal_value(a.value) is NOT_LITERAL for a in site.node.args)
