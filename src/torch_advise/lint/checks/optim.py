@@ -55,7 +55,30 @@ def _is_parameter_grad(site) -> bool:
     owner = receiver.value
     if not isinstance(owner, cst.Name):
         return False
-    return any(
-        isinstance(loop.node, cst.For) and isinstance(loop.node.target, cst.Name) and loop.node.target.value == owner.value
-        for loop in site.loops
-    )
+    loops = [
+        loop for loop in site.loops
+        if isinstance(loop.node, cst.For) and isinstance(loop.node.target, cst.Name) and loop.node.target.value == owner.value
+    ]
+    # A loop that also sets `p.grad = None` offers both on purpose (it is a zero_grad itself).
+    return bool(loops) and not any(_frees_grad(loop.node, owner.value) for loop in loops)
+
+
+def _frees_grad(loop: cst.For, name: str) -> bool:
+    found = False
+
+    class Finder(cst.CSTVisitor):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            nonlocal found
+            for target in node.targets:
+                attribute = target.target
+                if (
+                    isinstance(attribute, cst.Attribute)
+                    and attribute.attr.value == "grad"
+                    and isinstance(attribute.value, cst.Name)
+                    and attribute.value.value == name
+                    and literal_value(node.value) is None
+                ):
+                    found = True
+
+    loop.body.visit(Finder())
+    return found
