@@ -203,6 +203,31 @@ def literal_value(expr: cst.CSTNode) -> object:
 NOT_LITERAL = object()
 
 
+def root_name(expr: cst.CSTNode) -> Optional[str]:
+    """`batch` for `batch`, `batch[0]`, `batch.x`, `batch["x"].float()`."""
+    while True:
+        if isinstance(expr, cst.Name):
+            return expr.value
+        if isinstance(expr, (cst.Attribute, cst.Subscript)):
+            expr = expr.value
+        elif isinstance(expr, cst.Call):
+            expr = expr.func
+        else:
+            return None
+
+
+def calls_in(node: cst.CSTNode) -> list[cst.Call]:
+    """Every call under `node`, in source order."""
+    found: list[cst.Call] = []
+
+    class Collector(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            found.append(call)
+
+    node.visit(Collector())
+    return found
+
+
 def target_names(target: cst.CSTNode) -> Iterator[str]:
     if isinstance(target, cst.Name):
         yield target.value

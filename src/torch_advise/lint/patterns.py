@@ -13,10 +13,10 @@ from typing import Iterator, Optional
 import libcst as cst
 
 from torch_advise.lint.model import (
-    NOT_LITERAL,
     CallSite,
     FunctionInfo,
     LoopInfo,
+    NOT_LITERAL,
     Origin,
     Scope,
     TrainingModel,
@@ -25,6 +25,7 @@ from torch_advise.lint.model import (
     keyword_args,
     literal_value,
     positional_args,
+    root_name,
     string_value,
     target_names,
 )
@@ -211,17 +212,17 @@ class Facts:
         while changed:
             changed = False
             for name, values in assigned.items():
-                if name not in derived and any(v is not None and _root_name(v) in derived for v in values):
+                if name not in derived and any(v is not None and root_name(v) in derived for v in values):
                     derived.add(name)
                     changed = True
         # So are comprehension variables over it (`[t.to(dev) for t in batch]`).
         for comprehension in _comprehension_fors(node):
-            if _root_name(comprehension.iter) in derived:
+            if root_name(comprehension.iter) in derived:
                 derived.update(target_names(comprehension.target))
         moves = []
         for site in calls:
             receiver = site.receiver
-            if receiver is not None and _root_name(receiver) in derived and self.moves_to_cuda(site):
+            if receiver is not None and root_name(receiver) in derived and self.moves_to_cuda(site):
                 moves.append(site)
             elif depth < 2:
                 callee = self.model.callee(site.node, site.scope)
@@ -271,10 +272,10 @@ def _parameters_given(function: FunctionInfo, call: cst.Call, names: set[str]) -
         params = params[1:]
     received = set()
     for index, argument in enumerate(positional_args(call)):
-        if index < len(params) and _root_name(argument) in names:
+        if index < len(params) and root_name(argument) in names:
             received.add(params[index])
     for name, argument in keyword_args(call).items():
-        if name in params and _root_name(argument) in names:
+        if name in params and root_name(argument) in names:
             received.add(name)
     return received
 
@@ -292,19 +293,6 @@ def _assigned_names(site: CallSite) -> set[str]:
 
 def _inner_loop_of(loop: LoopInfo, others: list[LoopInfo]) -> bool:
     return any(other in loop.parents for other in others)
-
-
-def _root_name(expr: cst.CSTNode) -> Optional[str]:
-    """`batch` for `batch`, `batch[0]`, `batch.x`, `batch["x"].float()`."""
-    while True:
-        if isinstance(expr, cst.Name):
-            return expr.value
-        if isinstance(expr, (cst.Attribute, cst.Subscript)):
-            expr = expr.value
-        elif isinstance(expr, cst.Call):
-            expr = expr.func
-        else:
-            return None
 
 
 def _comprehension_fors(node: cst.CSTNode) -> Iterator[cst.CompFor]:

@@ -23,6 +23,7 @@ from torch_advise.lint.model import (
     LoopInfo,
     Scope,
     TrainingModel,
+    calls_in,
     dotted,
     keyword_args,
     literal_value,
@@ -153,7 +154,7 @@ def _after_periodic_continue(guards: Guards, loop: LoopInfo) -> set[int]:
             and guards.periodic(statement.test, loop.scope)
         ):
             for later in body.body[index + 1:]:
-                found.update(id(call) for call in _calls_in(later))
+                found.update(id(call) for call in calls_in(later))
             break
     return found
 
@@ -164,23 +165,12 @@ def _ends_in_continue(block: cst.BaseSuite) -> bool:
     return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue)
 
 
-def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
-    found: list[cst.Call] = []
-
-    class Collector(cst.CSTVisitor):
-        def visit_Call(self, call: cst.Call) -> None:
-            found.append(call)
-
-    node.visit(Collector())
-    return found
-
-
 def _header_calls(function: FunctionInfo) -> frozenset[int]:
     """Calls in a function's decorators and default values: they run once, when it is defined."""
     ids: set[int] = set()
     for decorator in function.node.decorators:
-        ids.update(id(c) for c in _calls_in(decorator))
-    ids.update(id(c) for c in _calls_in(function.node.params))
+        ids.update(id(c) for c in calls_in(decorator))
+    ids.update(id(c) for c in calls_in(function.node.params))
     return frozenset(ids)
 
 
@@ -272,7 +262,7 @@ class GradMode:
                 continue
             statement = site.statement
             if isinstance(statement, cst.With) and any(item.item is site.node for item in statement.items):
-                self.off_calls.update(id(c) for c in _calls_in(statement.body))
+                self.off_calls.update(id(c) for c in calls_in(statement.body))
             elif name in SET_GRAD_ENABLED and isinstance(statement, cst.SimpleStatementLine):
                 # `torch.set_grad_enabled(False)` as a statement: the rest of the function (or file).
                 if site.function is not None:

@@ -8,7 +8,17 @@ import libcst as cst
 
 from torch_advise.lint.checks import CheckContext, Violation, check
 from torch_advise.lint.fixes import SetKeyword
-from torch_advise.lint.model import CallSite, ClassInfo, Origin, Scope, has_star_args, keyword_args, literal_value, positional_args
+from torch_advise.lint.model import (
+    CallSite,
+    ClassInfo,
+    Origin,
+    Scope,
+    calls_in,
+    has_star_args,
+    keyword_args,
+    literal_value,
+    positional_args,
+)
 
 # Optimizers whose fused CUDA step is measured faster than the default foreach one. SGD and
 # Adagrad have fused paths too, but small SGD steps can be slower fused, so they are left alone.
@@ -29,24 +39,13 @@ def _parameter_holders(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope
         if id(node) in seen:
             continue
         seen.add(id(node))
-        for call in _calls_in(node):
+        for call in calls_in(node):
             if isinstance(call.func, cst.Attribute) and call.func.attr.value in PARAMETER_METHODS:
                 holders.append((call.func.value, where))
         if hops < MAX_HOPS:
             for name in _names_in(node):
                 pending.extend((o.expr, o.scope, hops + 1) for o in ctx.model.origins(name, where))
     return holders
-
-
-def _calls_in(node: cst.CSTNode) -> list[cst.Call]:
-    found: list[cst.Call] = []
-
-    class Collector(cst.CSTVisitor):
-        def visit_Call(self, call: cst.Call) -> None:
-            found.append(call)
-
-    node.visit(Collector())
-    return found
 
 
 def _names_in(node: cst.CSTNode) -> list[cst.Name]:

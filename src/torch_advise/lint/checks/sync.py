@@ -15,12 +15,13 @@ from torch_advise.lint.model import (
     CallSite,
     FunctionInfo,
     LoopInfo,
+    NOT_LITERAL,
     Scope,
     TrainingModel,
     dotted,
     literal_value,
-    NOT_LITERAL,
     positional_args,
+    root_name,
     string_value,
 )
 
@@ -86,18 +87,6 @@ def uses_cuda(ctx: CheckContext) -> bool:
 # ---- SYNC001 ------------------------------------------------------------------------------
 
 
-def _root_name(expr: cst.CSTNode) -> Optional[str]:
-    while True:
-        if isinstance(expr, cst.Name):
-            return expr.value
-        if isinstance(expr, (cst.Attribute, cst.Subscript)):
-            expr = expr.value
-        elif isinstance(expr, cst.Call):
-            expr = expr.func
-        else:
-            return None
-
-
 def _host_data(model: TrainingModel, name: str, scope: Scope, before: int, depth: int = 0) -> bool:
     """A batch as the loop yields it (`for x, y in loader`, `labels = batch["y"]`): host memory
     unless something moved it, so reading it does not wait for the GPU. A move later in the loop
@@ -110,7 +99,7 @@ def _host_data(model: TrainingModel, name: str, scope: Scope, before: int, depth
         if binding.kind == "loop":
             continue
         if binding.kind == "assign" and isinstance(binding.value, (cst.Name, cst.Subscript, cst.Attribute)):
-            root = _root_name(binding.value)
+            root = root_name(binding.value)
             if root is not None and root != name and _host_data(model, root, binding.scope, before, depth + 1):
                 continue
         if loop_bound and binding.kind == "assign" and isinstance(binding.value, cst.Call):
@@ -172,7 +161,7 @@ def _sync_reads(ctx: CheckContext, site: CallSite, clock_after: set[int]) -> Ite
         if receiver is not None:
             if _inner_sync(receiver):
                 return  # `x.cpu().numpy()`: the first call already waited
-            root = _root_name(receiver)
+            root = root_name(receiver)
             if root is not None and _host_data(model, root, site.scope, site.order):
                 return
         yield SyncRead(site.node, _short(model, site.node))
@@ -213,7 +202,7 @@ def _is_tensor(model: TrainingModel, expr: cst.BaseExpression, scope: Scope, los
         name = model.qualname(expr.func, scope) or ""
         if name.startswith("torch.") and not name.startswith(NOT_WORK):
             return True
-        if isinstance(expr.func, cst.Attribute) and _root_name(expr.func.value) in losses:
+        if isinstance(expr.func, cst.Attribute) and root_name(expr.func.value) in losses:
             return True
     return False
 
