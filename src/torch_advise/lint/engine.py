@@ -11,6 +11,9 @@ import dataclasses
 import difflib
 import os
 import re
+import sys
+from contextlib import contextmanager
+from itertools import accumulate
 from pathlib import Path
 from typing import Optional
 
@@ -28,6 +31,14 @@ from torch_advise.lint.suppress import is_suppressed
 
 PARSE_ERROR = "E999"
 MAX_FIX_PASSES = 10
+# Python refuses brackets nested deeper than this; libcst's parser overflows its stack (a crash,
+# not an exception) on nesting some hundreds of levels deeper, so such files go to Python first.
+PYTHON_MAX_NESTING = 200
+_BRACKET_STEPS = bytes.maketrans(b"([{)]}", b"\x01\x01\x01\xff\xff\xff")
+_NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"()[]{}")))
+# The visitors recurse once per nested node: code Python accepts, brackets 200 deep or a sum of
+# thousands of terms, needs a few thousand frames, more than Python's default 1000.
+RECURSION_LIMIT = 20_000
 
 
 def parse_error_finding(path: str, source: bytes, error: Exception) -> Finding:
@@ -48,6 +59,24 @@ def parse_error_finding(path: str, source: bytes, error: Exception) -> Finding:
         path, line, col, PARSE_ERROR, f"file could not be parsed, nothing checked: {message}",
         slug="syntax-error", severity="error",
     )
+
+
+def _nesting_beyond_python(source: bytes) -> bool:
+    """Whether brackets (counted in strings and comments too) nest deeper than Python allows."""
+    if source.count(b"(") + source.count(b"[") + source.count(b"{") <= PYTHON_MAX_NESTING:
+        return False
+    steps = memoryview(source.translate(_BRACKET_STEPS, _NOT_BRACKETS)).cast("b")
+    return max(accumulate(steps), default=0) > PYTHON_MAX_NESTING
+
+
+@contextmanager
+def _deep_recursion():
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(previous, RECURSION_LIMIT))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(previous)
 
 
 def _violations(module: cst.Module, options: LintOptions, path: Path) -> list[Violation]:
@@ -163,7 +192,14 @@ def _reported(module: cst.Module, findings: list[tuple[Finding, Violation]], opt
 
 def lint_source(path: str, source: bytes, options: LintOptions, ignored: frozenset[str] = frozenset()) -> FileResult:
     """Findings for one file's bytes and, when options.fix is set, the fixed bytes."""
+    with _deep_recursion():
+        return _lint_source(path, source, options, ignored)
+
+
+def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozenset[str]) -> FileResult:
     try:
+        if _nesting_beyond_python(source):
+            ast.parse(source)
         module = cst.parse_module(source)
     except (cst.ParserSyntaxError, UnicodeDecodeError, SyntaxError, ValueError) as error:
         return FileResult(path, [parse_error_finding(path, source, error)], source, parse_error=True)
