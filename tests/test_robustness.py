@@ -77,3 +77,44 @@ def test_deep_code_python_accepts_is_checked(tmp_path, source):
     result = run_advise("deep.py", *CORE, cwd=tmp_path)
     assert result.returncode == 1, result.stderr
     assert "DL001" in result.stdout and "internal error" not in result.stderr
+
+
+@pytest.mark.parametrize("special", ["fifo", "device"])
+def test_a_named_path_that_is_not_a_regular_file_is_refused_not_read_forever(tmp_path, special):
+    if special == "fifo":
+        os.mkfifo(tmp_path / "pipe.py")
+        name = "pipe.py"
+    else:
+        name = os.devnull
+    result = run_advise(name, *CORE, cwd=tmp_path)
+    assert result.returncode == 2
+    assert one_line_error(result) == f"advise: error: {name}: not a regular file"
+
+
+def test_a_folder_that_cannot_be_listed_is_one_line_not_an_internal_error(tmp_path):
+    (tmp_path / "train.py").write_text(TRAIN)
+    closed = tmp_path / "closed"
+    closed.mkdir()
+    closed.chmod(0)
+    try:
+        result = without_dac_override(".", *CORE, cwd=tmp_path)
+    finally:
+        closed.chmod(0o755)
+    assert result.returncode == 2
+    assert one_line_error(result) == "advise: error: closed: Permission denied"
+
+
+def test_a_pyproject_whose_tool_is_not_a_table_is_not_an_internal_error(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('tool = 3\nname = "advise"\n')
+    (tmp_path / "train.py").write_text(TRAIN)
+    result = run_advise("train.py", *CORE, cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert "train.py:6:14: DL001" in result.stdout
+
+
+def test_a_pyproject_that_is_not_utf_8_is_a_configuration_error(tmp_path):
+    (tmp_path / "pyproject.toml").write_bytes(b"\xff\xfe[tool.advise]\n")
+    (tmp_path / "train.py").write_text(TRAIN)
+    result = run_advise("train.py", *CORE, cwd=tmp_path)
+    assert result.returncode == 2
+    assert one_line_error(result).startswith("advise: error: pyproject.toml: invalid TOML:")

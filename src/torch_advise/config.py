@@ -142,7 +142,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         with open(path, "rb") as handle:
             return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{_display(path)}: invalid TOML: {exc}") from None
     except OSError as exc:
         raise ConfigError(f"{_display(path)}: {exc.strerror or exc}") from None
@@ -156,7 +156,8 @@ def _advise_table(path: Path) -> Optional[dict[str, Any]]:
     # Most pyproject.toml files on the way up are not ours; don't make their syntax our problem.
     if "advise" not in text:
         return None
-    table = _read_toml(path).get("tool", {}).get("advise")
+    tool = _read_toml(path).get("tool", {})
+    table = tool.get("advise") if isinstance(tool, dict) else None
     if table is not None and not isinstance(table, dict):
         raise ConfigError(f"{_display(path)}: tool.advise must be a table")
     return table

@@ -48,8 +48,11 @@ def discover(paths: list[str], settings: Settings) -> list[Path]:
         path = Path(given)
         if path.is_dir():
             files = _walk(path, settings)
-        elif path.exists():
+        elif path.is_file():
             files = [path]
+        elif path.exists():
+            # Reading a FIFO or a device would wait forever or never end.
+            raise PathError(f"{given}: not a regular file")
         else:
             raise PathError(f"{given}: No such file or directory")
         for file in files:
@@ -80,6 +83,7 @@ def _skipped_folder(path: Path, settings: Settings) -> bool:
     return (
         path.name in SKIPPED_FOLDERS
         or path.name.endswith(".egg-info")
-        or (path / "pyvenv.cfg").exists()
+        # os.path.exists, unlike Path.exists, answers False for a folder it may not look into.
+        or os.path.exists(path / "pyvenv.cfg")
         or entry_excluded(settings, path)
     )
