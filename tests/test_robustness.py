@@ -104,6 +104,29 @@ def test_a_folder_that_cannot_be_listed_is_one_line_not_an_internal_error(tmp_pa
     assert one_line_error(result) == "advise: error: closed: Permission denied"
 
 
+def test_a_named_unreadable_file_is_reported_and_the_others_are_still_checked(tmp_path):
+    (tmp_path / "train.py").write_text(TRAIN)
+    secret = tmp_path / "secret.py"
+    secret.write_text(TRAIN)
+    secret.chmod(0)
+    result = without_dac_override("secret.py", "train.py", *CORE, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert "secret.py:1:1: E902 secret.py: Permission denied" in result.stdout
+    assert "train.py:6:14: DL001" in result.stdout
+
+
+def test_fix_leaves_a_read_only_file_alone_and_fixes_the_others(tmp_path):
+    for name in ("locked.py", "open.py"):
+        (tmp_path / name).write_text(TRAIN)
+    (tmp_path / "locked.py").chmod(0o444)
+    result = without_dac_override("locked.py", "open.py", "--fix", *CORE, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert "locked.py:1:1: E902 fixes not written: locked.py: Permission denied" in result.stdout
+    assert "locked.py:8:" in result.stdout.split("OPT001")[0].splitlines()[-1]
+    assert (tmp_path / "locked.py").read_text() == TRAIN
+    assert FIXED_LINE in (tmp_path / "open.py").read_text()
+
+
 def test_a_pyproject_whose_tool_is_not_a_table_is_not_an_internal_error(tmp_path):
     (tmp_path / "pyproject.toml").write_text('tool = 3\nname = "advise"\n')
     (tmp_path / "train.py").write_text(TRAIN)
@@ -118,3 +141,81 @@ def test_a_pyproject_that_is_not_utf_8_is_a_configuration_error(tmp_path):
     result = run_advise("train.py", *CORE, cwd=tmp_path)
     assert result.returncode == 2
     assert one_line_error(result).startswith("advise: error: pyproject.toml: invalid TOML:")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--format", "xml"],
+        ["-j", "0"],
+        ["--no-such-flag"],
+        ["probe"],
+        ["probe", "missing.py"],
+    ],
+    ids=["bad-choice", "bad-range", "unknown-flag", "probe-without-script", "probe-missing-script"],
+)
+def test_usage_errors_are_one_line_and_exit_2(tmp_path, args):
+    (tmp_path / "train.py").write_text(TRAIN)
+    if args[0] != "probe":
+        args = ["train.py", *args]
+    result = run_advise(*args, cwd=tmp_path)
+    assert result.returncode == 2
+    line = one_line_error(result)
+    assert line.startswith("advise: error: ") and line.endswith("--help')")
+
+
+def test_diff_of_a_latin_1_file_shows_its_characters(tmp_path):
+    (tmp_path / "old.py").write_bytes(("# -*- coding: latin-1 -*-\n" + TRAIN).encode("latin-1"))
+    result = run_advise("old.py", "--diff", *CORE, cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert f"+        {FIXED_LINE}  # réinitialise" in result.stdout
+
+
+def test_probe_refuses_an_output_it_could_not_write_before_running_the_script(tmp_path):
+    (tmp_path / "train.py").write_text("open('ran', 'w').close()\n")
+    for option in ("--output", "--summary"):
+        result = run_advise("probe", "train.py", option, "gone/report.txt", cwd=tmp_path)
+        assert result.returncode == 2
+        assert one_line_error(result) == "advise: error: gone/report.txt: No such file or directory"
+    assert not (tmp_path / "ran").exists()
+
+
+def interrupted(args: list[str], cwd: Path, ready: Callable[[], bool]) -> subprocess.CompletedProcess:
+    """The CLI given Ctrl-C once `ready()`: SIGINT to its whole process group, as a terminal sends it."""
+    env = {**os.environ, "NO_COLOR": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "torch_advise", *args], cwd=cwd, env=env, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        # A shell that runs tests in the background starts them with SIGINT ignored; a terminal does not.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    while process.poll() is None and not ready():
+        time.sleep(0.02)
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def test_ctrl_c_is_exit_130_with_one_line_and_no_half_written_file(tmp_path):
+    files = [tmp_path / f"train_{index}.py" for index in range(300)]
+    for path in files:
+        path.write_text(TRAIN)
+    result = interrupted([".", "--fix", *CORE], tmp_path, ready=lambda: files[0].read_text() != TRAIN)
+    assert result.returncode == 130, result.stderr
+    assert one_line_error(result) == "advise: interrupted"
+    fixed = files[0].read_text()
+    assert FIXED_LINE in fixed
+    contents = [path.read_text() for path in files]
+    assert set(contents) == {TRAIN, fixed} and contents.count(TRAIN) > 0
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_ctrl_c_during_probe_stops_the_script_too(tmp_path):
+    (tmp_path / "train.py").write_text("import os, time\nopen('pid', 'w').write(str(os.getpid()))\ntime.sleep(60)\n")
+    pid_file = tmp_path / "pid"
+    result = interrupted(["probe", "train.py"], tmp_path, ready=lambda: pid_file.exists() and bool(pid_file.read_text()))
+    assert result.returncode == 130, result.stderr
+    assert one_line_error(result) == "advise: interrupted"
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(pid_file.read_text()), 0)

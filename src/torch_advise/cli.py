@@ -22,6 +22,8 @@ from torch_advise import __version__
 
 EXIT_FINDINGS = 1
 EXIT_ERROR = 2
+# What a shell reports for a command stopped by Ctrl-C (128 + SIGINT).
+EXIT_INTERRUPTED = 130
 
 
 class AdviseGroup(click.Group):
@@ -71,7 +73,8 @@ def _split(values: tuple[str, ...]) -> Optional[list[str]]:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path())
+# Not readable=True: an unreadable file is reported as E902 while the other files are still checked.
+@click.argument("paths", nargs=-1, type=click.Path(readable=False))
 @click.option("--fix", is_flag=True, help="Apply safe fixes in place.")
 @click.option("--unsafe-fixes", is_flag=True, default=None, help="Also apply fixes that change numerics or process model.")
 @click.option("--diff", is_flag=True, help="Print the changes --fix would make; change nothing.")
@@ -165,6 +168,8 @@ def check(
             targets, settings, options, write=fix and not diff, files=files, jobs=jobs, cache=not no_cache
         ):
             findings.extend(result.findings)
+            if any(finding.code == "E902" for finding in result.findings):
+                faults += 1
             if result.internal_error:
                 faults += 1
                 click.echo(
@@ -214,9 +219,21 @@ def check(
 
 
 def _print_diff(path: str, before: bytes, after: Optional[bytes]) -> None:
-    old = before.decode("utf-8", errors="replace").splitlines(keepends=True)
-    new = (after or b"").decode("utf-8", errors="replace").splitlines(keepends=True)
+    encoding = _source_encoding(before)
+    old = before.decode(encoding, errors="replace").splitlines(keepends=True)
+    new = (after or b"").decode(encoding, errors="replace").splitlines(keepends=True)
     sys.stdout.writelines(difflib.unified_diff(old, new, fromfile=f"a/{path}", tofile=f"b/{path}"))
+
+
+def _source_encoding(source: bytes) -> str:
+    """The encoding Python reads the file in (a coding cookie, a BOM, else UTF-8)."""
+    import io
+    import tokenize
+
+    try:
+        return tokenize.detect_encoding(io.BytesIO(source).readline)[0]
+    except SyntaxError:
+        return "utf-8"
 
 
 @main.command()
@@ -265,12 +282,27 @@ def explain(rule: str) -> None:
     click.echo(found.text.rstrip("\n"))
 
 
+# Bare `advise` prints the help (click >= 8.2 raises this for it; older click prints it itself).
+_HELP_FOR_NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 def run() -> None:
-    """Console entry point: internal errors become one line and exit 2, never a traceback."""
+    """Console entry point: usage and internal errors become one line and exit 2, never a traceback."""
     try:
-        main(standalone_mode=True)
-    except KeyboardInterrupt:
-        sys.exit(130)
+        code = main(standalone_mode=False)
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        # Not click's "Aborted!" and exit 1, which a script would read as "findings remain".
+        click.echo("advise: interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except _HELP_FOR_NO_ARGUMENTS as error:
+        error.show()
+        sys.exit(EXIT_ERROR)
+    except click.ClickException as error:
+        hint = f" (see '{error.ctx.command_path} --help')" if getattr(error, "ctx", None) else ""
+        click.echo(f"advise: error: {error.format_message()}{hint}", err=True)
+        sys.exit(EXIT_ERROR)
     except Exception as error:  # noqa: BLE001 - the last line of defence for users
         click.echo(f"advise: internal error: {type(error).__name__}: {error}", err=True)
         sys.exit(EXIT_ERROR)
+    # --help and --version end here, with the code click gives them.
+    sys.exit(code if isinstance(code, int) else 0)

@@ -80,8 +80,20 @@ def _lint_read_file(path: Path, source: bytes, options: LintOptions, ignored: fr
         return FileResult(str(path), [], source, internal_error=f"{type(error).__name__}: {error}")
     if write and result.changed:
         assert result.fixed_source is not None
-        write_atomic(path, result.fixed_source)
+        try:
+            write_atomic(path, result.fixed_source)
+        except PathError as error:
+            return _unwritten(path, source, options, ignored, error)
     return result
+
+
+def _unwritten(path: Path, source: bytes, options: LintOptions, ignored: frozenset[str], error: PathError) -> FileResult:
+    """The file's findings as they stand, since its fixes could not be written, and why."""
+    from torch_advise.lint.engine import lint_source
+
+    unfixed = lint_source(str(path), source, replace(options, fix=None), ignored)
+    finding = Finding(str(path), 1, 1, "E902", f"fixes not written: {error}", slug="io-error", severity="error")
+    return FileResult(str(path), [finding, *unfixed.findings], source)
 
 
 def lint_file(path: Path, settings: Settings, options: LintOptions, write: bool = False) -> FileResult:

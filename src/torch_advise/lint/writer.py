@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 import stat
 import tempfile
 from pathlib import Path
@@ -32,11 +33,14 @@ def write_atomic(path: Path, data: bytes) -> None:
         mode = 0o666 & ~_umask()
     except OSError as exc:
         raise PathError(f"{path}: {exc.strerror or exc}") from None
+    # The rename below would replace a file its owner made read-only; writing it in place would not.
+    if target.exists() and not os.access(target, os.W_OK):
+        raise PathError(f"{path}: Permission denied")
+    # A prefix of this call's own, so that a Ctrl-C even inside mkstemp, once the file exists
+    # but before its name is returned, leaves nothing behind.
+    prefix = f".{target.name}.{secrets.token_hex(8)}."
     try:
-        descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise PathError(f"{path}: {exc.strerror or exc}") from None
-    try:
+        descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=".tmp")
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -44,13 +48,22 @@ def write_atomic(path: Path, data: bytes) -> None:
         os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException as exc:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+        _remove_temporaries(target.parent, prefix)
         if isinstance(exc, OSError):
             raise PathError(f"{path}: {exc.strerror or exc}") from exc
         raise
+
+
+def _remove_temporaries(folder: Path, prefix: str) -> None:
+    try:
+        names = [name for name in os.listdir(folder) if name.startswith(prefix) and name.endswith(".tmp")]
+    except OSError:
+        return
+    for name in names:
+        try:
+            os.unlink(folder / name)
+        except OSError:
+            pass
 
 
 def _umask() -> int:

@@ -57,6 +57,12 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
     2 usage error, 3 the script failed or timed out.
     """
     fail_on_ids = _fail_on(fail_on)
+    for destination in (output_path, summary_path):
+        # Checked before the run, which may take minutes, rather than after it, losing its report.
+        folder = os.path.dirname(os.path.abspath(destination)) if destination else None
+        if folder and not os.path.isdir(folder):
+            click.echo(f"advise: error: {destination}: No such file or directory", err=True)
+            sys.exit(2)
     if importlib.util.find_spec("torch") is None:
         click.echo(INSTALL_HINT, err=True)
         sys.exit(2)
