@@ -38,7 +38,9 @@ def test_settled_items_start_no_worker_processes(monkeypatch):
     def no_pool(*args, **kwargs):
         raise AssertionError("a worker pool was started with nothing to parse")
 
-    monkeypatch.setattr(parallel, "ProcessPoolExecutor", no_pool)
+    import concurrent.futures
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
     assert list(run_in_order(range(5), slow_for_small_numbers, jobs=4)) == list(range(5))
 
 

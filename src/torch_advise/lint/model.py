@@ -508,11 +508,20 @@ class TrainingModel:
     def calls_to(self, function: FunctionInfo) -> list[CallSite]:
         if function not in self._calls_to_memo:
             # Only calls spelled with the function's name can run it; resolve just those.
-            named = [site for site in self.calls if _called_name(site.node) == function.name]
+            named = self._calls_by_name.get(function.name, [])
             self._calls_to_memo[function] = [
                 site for site in named if self.callee(site.node, site.scope) is function
             ]
         return self._calls_to_memo[function]
+
+    @cached_property
+    def _calls_by_name(self) -> dict[str, list[CallSite]]:
+        index: dict[str, list[CallSite]] = {}
+        for site in self.calls:
+            name = _called_name(site.node)
+            if name is not None:
+                index.setdefault(name, []).append(site)
+        return index
 
     @cached_property
     def _method_names(self) -> frozenset[str]:

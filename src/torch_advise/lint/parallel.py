@@ -7,11 +7,11 @@ stream out in the order of the items as soon as the head of the line is ready; a
 
 from __future__ import annotations
 
-import multiprocessing
 import os
+import signal
 import sys
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Optional, TypeVar, Union
 
@@ -41,6 +41,9 @@ _installed: Callable[[Any], Any]
 def _install(worker: Callable[[Any], Any]) -> None:
     global _installed
     _installed = worker
+    # Ctrl-C is the parent's to handle: it stops the pool; a worker printing its own
+    # KeyboardInterrupt traceback would only bury the one-line message.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _call_installed(argument: Any) -> Any:
@@ -48,6 +51,8 @@ def _call_installed(argument: Any) -> Any:
 
 
 def _context():
+    import multiprocessing
+
     # fork shares the parent's imported modules (libcst, the checks) with every worker for free;
     # where it is unsafe or missing, the platform default re-imports them in each worker.
     if sys.platform.startswith("linux"):
@@ -81,6 +86,8 @@ def run_in_order(
                 if pool is None:
                     if before_workers is not None:
                         before_workers()
+                    from concurrent.futures import ProcessPoolExecutor
+
                     pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_install, initargs=(worker,))
                 line.append(pool.submit(_call_installed, item.argument))
                 in_flight += 1

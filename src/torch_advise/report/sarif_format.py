@@ -69,7 +69,8 @@ def _artifact(path: str) -> dict[str, str]:
     """A relative path is relative to the folder advise ran in, which SOURCE_ROOT names."""
     if os.path.isabs(path):
         return {"uri": Path(path).as_uri()}
-    return {"uri": quote(Path(path).as_posix()), "uriBaseId": SOURCE_ROOT}
+    # fsencode: a file name that is not valid UTF-8 still becomes a (percent-encoded) URI.
+    return {"uri": quote(os.fsencode(Path(path).as_posix())), "uriBaseId": SOURCE_ROOT}
 
 
 def _region(line: int, col: int, end_line: int, end_col: int) -> dict[str, int]:
