@@ -232,3 +232,9 @@ def test_an_internal_fault_on_one_file_is_one_line_and_the_others_are_still_chec
     assert "advise: error: clean.py: not checked, internal error (RecursionError: maximum recursion depth exceeded)" in result.output
     assert "train.py:6:14: DL001" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_selection_of_no_rules_is_a_usage_error(project):
+    result = run_advise("train.py", "--select", "DL", "--ignore", "DL", cwd=project)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "advise: error: no rule is selected: check --select, --ignore and [tool.advise]"

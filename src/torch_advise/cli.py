@@ -148,6 +148,9 @@ def check(
         if extend_select:
             selection = [*(selection or ["ALL"]), *(_split(extend_select) or [])]
         codes = catalogue.select(selection, [*settings.ignore, *(_split(ignore) or [])])
+        if not codes:
+            # A run that checks nothing would pass every file: say so instead.
+            fail("no rule is selected: check --select, --ignore and [tool.advise]")
         resolved = resolve_target(target, torch_version, settings.target, settings.torch_version)
         files = discover(targets, settings)
         if force_exclude:
