@@ -136,3 +136,15 @@ def test_target_module_does_not_import_torch():
     code = "import sys, torch_advise.target as t; t.resolve_target(); print('torch' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_installed_torch_version_matches_package_metadata():
+    from importlib import metadata
+
+    from torch_advise.target import installed_torch_version
+
+    try:
+        expected = metadata.version("torch")
+    except metadata.PackageNotFoundError:
+        expected = None
+    assert installed_torch_version() == expected
