@@ -14,6 +14,7 @@ from torch_advise.lint.model import (
     Binding,
     CallSite,
     Scope,
+    TableVisitor,
     TrainingModel,
     dotted,
     has_star_args,
@@ -60,7 +61,7 @@ class ImportGroup:
     bare_uses: int = 0  # the module alias used other than as `alias.<replaced name>`
 
 
-class _References(cst.CSTVisitor):
+class _References(TableVisitor):
     """Every use of a deprecated name, with the scope it is read in and the role it plays."""
 
     def __init__(self, model: TrainingModel) -> None:
@@ -69,13 +70,27 @@ class _References(cst.CSTVisitor):
         self.class_scopes = {klass.node: klass.scope for klass in model.classes}
         self.references: list[Reference] = []
         self.groups: dict[int, ImportGroup] = {}
+        # Names an import binds to a deprecated thing: the only bare names worth resolving.
+        scopes = [model.module_scope, *(f.scope for f in model.functions), *(c.scope for c in model.classes)]
+        self.imported_names = {
+            binding.name
+            for scope in scopes
+            for bindings in scope.bindings.values()
+            for binding in bindings
+            if binding.kind == "import"
+            and (binding.qualname == DEPRECATED_MODULE or deprecated_name(binding.qualname) is not None)
+        }
 
     @property
     def scope(self) -> Scope:
         return self.scopes[-1]
 
     def _resolve(self, node: cst.BaseExpression) -> Optional[str]:
-        if isinstance(node, cst.Name) and not self._imported(node):
+        # Cheap refusals first: every deprecated reference ends in a deprecated name or is
+        # a name an import bound to one.
+        if isinstance(node, cst.Attribute) and node.attr.value not in REPLACED:
+            return None
+        if isinstance(node, cst.Name) and (node.value not in self.imported_names or not self._imported(node)):
             return None  # `ac = torch.cuda.amp.autocast`: the assignment is the use reported
         return deprecated_name(self.model.qualname(node, self.scope))
 
@@ -160,6 +175,8 @@ class _References(cst.CSTVisitor):
         return False
 
     def visit_Name(self, node: cst.Name) -> None:
+        if node.value not in self.imported_names:
+            return
         name = self._resolve(node)
         if name is not None:
             self._record(node, name, "value")
