@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-import torch_advise.lint.parallel as parallel
 from torch_advise.catalogue import load_catalogue
 from torch_advise.config import Settings
 from torch_advise.lint.parallel import Task, run_in_order
