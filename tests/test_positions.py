@@ -39,3 +39,11 @@ def test_a_few_nodes_in_crlf_source():
     expected = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
     assert positions(module, calls) == {call: expected[call] for call in calls}
     assert positions(module, calls[:1])[calls[0]].start.line == 4
+
+
+def test_nodes_early_in_a_file_need_only_the_code_before_them():
+    source = "import torch\n\nx = torch.zeros(3).cuda()\n" + "y = 1\n" * 2000
+    module = cst.parse_module(source)
+    call = next(n for n in _all_nodes(module) if isinstance(n, cst.Call))
+    expected = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)[call]
+    assert positions(module, [call]) == {call: expected}

@@ -22,6 +22,10 @@ from libcst.metadata import CodePosition, CodeRange
 _NEWLINE = re.compile(r"\r\n?|\n")
 
 
+class _AllFound(Exception):
+    """Raised once every wanted node is generated: the rest of the file is not needed."""
+
+
 @dataclass
 class _Marks(CodegenState):
     wanted: set[cst.CSTNode] = field(default_factory=set)
@@ -38,6 +42,8 @@ class _Marks(CodegenState):
     def after_codegen(self, node: cst.CSTNode) -> None:
         if node in self.wanted:
             self.whole[node] = (self._starts.pop(), len(self.tokens))
+            if len(self.whole) == len(self.wanted):
+                raise _AllFound
 
     @contextmanager
     def record_syntactic_position(
@@ -67,7 +73,10 @@ def positions(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[cst.CSTN
     """The PositionProvider range of each node (1-based lines, 0-based columns)."""
     state = _Marks(default_indent=module.default_indent, default_newline=module.default_newline)
     state.wanted = set(nodes)
-    module._codegen(state)
+    try:
+        module._codegen(state)
+    except _AllFound:
+        pass
     offsets = [0, *accumulate(len(token) for token in state.tokens)]
     text = "".join(state.tokens)
     line_starts = [0, *(match.end() for match in _NEWLINE.finditer(text))]
