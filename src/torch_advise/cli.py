@@ -130,8 +130,6 @@ def check(
     """Check PATHS (files or folders; default: the current folder)."""
     from torch_advise.catalogue import CatalogueError, load_catalogue
     from torch_advise.config import ConfigError, is_excluded, load_settings
-    from torch_advise.lint.baseline import BaselineError, load_baseline
-    from torch_advise.lint.baseline import write_baseline as write_baseline_file
     from torch_advise.lint.files import PathError, discover
     from torch_advise.lint.runner import LintOptions, lint_files
     from torch_advise.report import Report, render
@@ -155,9 +153,9 @@ def check(
         files = discover(targets, settings)
         if force_exclude:
             files = [file for file in files if not is_excluded(settings, file)]
-        baseline = load_baseline(Path(baseline_file)) if baseline_file else None
-    except (ConfigError, CatalogueError, TargetError, PathError, BaselineError) as error:
+    except (ConfigError, CatalogueError, TargetError, PathError) as error:
         fail(str(error))
+    baseline = _read_baseline(baseline_file) if baseline_file else None
     allow_unsafe = settings.unsafe_fixes if unsafe_fixes is None else unsafe_fixes
     fix_mode = ("unsafe" if allow_unsafe else "safe") if (fix or diff) else None
     options = LintOptions(catalogue, frozenset(codes), resolved, fix_mode, fix_replacements=output_format == "sarif")
@@ -196,6 +194,9 @@ def check(
         sys.exit(EXIT_ERROR if faults else EXIT_FINDINGS if changed and not exit_zero else 0)
     findings = sorted((dataclasses.replace(f, path=display_path(f.path)) for f in findings), key=lambda f: f.sort_key)
     if write_baseline:
+        from torch_advise.lint.baseline import BaselineError
+        from torch_advise.lint.baseline import write_baseline as write_baseline_file
+
         try:
             write_baseline_file(Path(write_baseline), findings)
         except BaselineError as error:
@@ -219,6 +220,16 @@ def check(
     )
     render(output_format, report, sys.stdout)
     sys.exit(EXIT_ERROR if faults else EXIT_FINDINGS if report.findings and not exit_zero else 0)
+
+
+def _read_baseline(path: str):
+    # The baseline module (hashing, JSON) loads only for runs that use a baseline.
+    from torch_advise.lint.baseline import BaselineError, load_baseline
+
+    try:
+        return load_baseline(Path(path))
+    except BaselineError as error:
+        fail(str(error))
 
 
 def _print_diff(path: str, before: bytes, after: Optional[bytes]) -> None:

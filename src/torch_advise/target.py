@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 import sys
 from dataclasses import dataclass
 from typing import Callable, Optional
@@ -208,6 +207,8 @@ def query_nvidia_smi() -> Optional[tuple[tuple[int, int], Optional[str]]]:
     executable = shutil.which("nvidia-smi")
     if executable is None:
         return None
+    import subprocess
+
     try:
         completed = subprocess.run(
             [executable, "--query-gpu=name,compute_cap", "--format=csv,noheader"],

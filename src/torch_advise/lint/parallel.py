@@ -11,7 +11,6 @@ import os
 import signal
 import sys
 from collections import deque
-from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Optional, TypeVar, Union
 
@@ -76,6 +75,9 @@ def run_in_order(
         for item in items:
             yield worker(item.argument) if isinstance(item, Task) else item
         return
+    # Imported here: a run in one process (one file, or -j 1) does not pay for concurrent.futures.
+    from concurrent.futures import Future
+
     window = jobs * TASKS_IN_FLIGHT_PER_JOB
     pool = None
     line: deque[Union[Future, Result]] = deque()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import secrets
 import stat
-import tempfile
 from pathlib import Path
 
 from torch_advise.lint.files import PathError
@@ -39,6 +38,8 @@ def write_atomic(path: Path, data: bytes) -> None:
     # A prefix of this call's own, so that a Ctrl-C even inside mkstemp, once the file exists
     # but before its name is returned, leaves nothing behind.
     prefix = f".{target.name}.{secrets.token_hex(8)}."
+    import tempfile  # here, not at the top: a run that writes nothing never needs it
+
     try:
         descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=".tmp")
         with os.fdopen(descriptor, "wb") as handle:
