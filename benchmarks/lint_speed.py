@@ -147,8 +147,8 @@ def main() -> None:
           f"{tf / median['cold']:.1f}x TorchFix |")
     print(f"| advise, warm (nothing changed) | {median['warm']:.2f} | {count / median['warm']:.0f} | "
           f"{median['cold'] / median['warm']:.0f}x advise cold |")
-    print(f"| `advise --version` | {median['version']:.2f} | | |")
-    print(f"| pre-commit: `advise` on one {script_lines}-line training script, no cache | {median['pre-commit']:.2f} | | |")
+    print(f"| `advise --version` | {median['version']:.3f} | | |")
+    print(f"| pre-commit: `advise` on one {script_lines}-line training script, no cache | {median['pre-commit']:.3f} | | |")
 
 
 def training_script(destination: Path) -> int:
