@@ -148,3 +148,16 @@ def test_installed_torch_version_matches_package_metadata():
     except metadata.PackageNotFoundError:
         expected = None
     assert installed_torch_version() == expected
+
+
+@pytest.mark.parametrize("distribution", ["libcst", "click", "torch-advise", "no-such-distribution-here"])
+def test_installed_version_agrees_with_importlib_metadata(distribution):
+    from importlib import metadata
+
+    from torch_advise.versions import installed_version
+
+    try:
+        expected = metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        expected = None
+    assert installed_version(distribution) == expected

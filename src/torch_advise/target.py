@@ -7,12 +7,12 @@ already sets gradients to None from torch 2.0 on. Resolving them never imports t
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import sys
 from dataclasses import dataclass
 from typing import Callable, Optional
+
+from torch_advise.versions import installed_version
 
 DEFAULT_COMPUTE_CAPABILITY = (8, 0)
 DEFAULT_TORCH_VERSION = (2, 13)
@@ -239,25 +239,8 @@ def parse_nvidia_smi_output(output: str) -> Optional[tuple[tuple[int, int], Opti
 
 
 def installed_torch_version() -> Optional[str]:
-    """The installed torch's version from package metadata, without importing torch.
-
-    The name of a wheel's metadata folder on sys.path (`torch-2.13.0+cpu.dist-info`) gives it at
-    once; importlib.metadata, which costs more on every run, answers for other installs.
-    """
-    for entry in sys.path:
-        try:
-            names = os.listdir(entry or ".")
-        except OSError:
-            continue
-        for name in names:
-            if name.startswith("torch-") and name.endswith(".dist-info"):
-                return name[len("torch-") : -len(".dist-info")]
-    from importlib import metadata
-
-    try:
-        return metadata.version("torch")
-    except metadata.PackageNotFoundError:
-        return None
+    """The installed torch's version from package metadata, without importing torch."""
+    return installed_version("torch")
 
 
 def resolve_target(

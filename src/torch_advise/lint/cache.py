@@ -26,6 +26,7 @@ from typing import Optional
 
 from torch_advise import __version__
 from torch_advise.finding import Finding
+from torch_advise.versions import installed_version
 
 CACHE_DIR_NAME = ".advise_cache"
 # Bump when the entry layout changes, so that old entries are never read as new ones.
@@ -42,15 +43,6 @@ class CachedResult:
     prefiltered: bool
 
 
-def _libcst_version() -> str:
-    from importlib import metadata
-
-    try:
-        return metadata.version("libcst")
-    except metadata.PackageNotFoundError:
-        return "unknown"
-
-
 def _package_source_digest(digest: "hashlib._Hash") -> None:
     for path in sorted(_PACKAGE.rglob("*.py")):
         digest.update(path.relative_to(_PACKAGE).as_posix().encode())
@@ -60,7 +52,7 @@ def _package_source_digest(digest: "hashlib._Hash") -> None:
 def run_fingerprint(options) -> str:
     """What every result of this run depends on besides the file: `options` is a LintOptions."""
     digest = hashlib.sha256()
-    parts = [LAYOUT, __version__, sys.version.split()[0], _libcst_version()]
+    parts = [LAYOUT, __version__, sys.version.split()[0], installed_version("libcst") or "unknown"]
     for option in dataclasses.fields(options):
         value = getattr(options, option.name)
         # The catalogue counts by its pages' text below; fix mode changes no finding of a file
