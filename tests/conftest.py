@@ -16,6 +16,23 @@ FIXTURES = REPO / "fixtures"
 SHARED = REPO.parent / "shared"
 
 
+# A small training script with several findings, shared by the report-format tests.
+BAD_SCRIPT = """\
+import torch
+from torch.utils.data import DataLoader
+
+
+def train(model, dataset, optimizer):
+    loader = DataLoader(dataset, batch_size=32, num_workers=4)
+    for inputs, targets in loader:
+        inputs = inputs.cuda()
+        optimizer.zero_grad(set_to_none=False)
+        loss = torch.nn.functional.mse_loss(model(inputs), targets.cuda())
+        loss.backward()
+        optimizer.step()
+"""
+
+
 def make_target(capability: tuple[int, int] = (8, 0), torch_version: tuple[int, int] = (2, 13)) -> Target:
     return Target(capability, "test", torch_version, "test")
 
@@ -54,3 +71,19 @@ def run_advise(*args: str, cwd: Path | None = None, env: dict | None = None) -> 
 @pytest.fixture
 def advise():
     return run_advise
+
+
+@pytest.fixture
+def parses(monkeypatch):
+    """The names of the files the engine parses, in order."""
+    from torch_advise.lint import engine
+
+    seen: list[str] = []
+    original = engine.lint_source
+
+    def counting(path, source, options, ignored=frozenset()):
+        seen.append(Path(path).name)
+        return original(path, source, options, ignored)
+
+    monkeypatch.setattr(engine, "lint_source", counting)
+    return seen

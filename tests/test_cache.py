@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 import torch_advise.lint.cache as cache_module
-import torch_advise.lint.engine as engine
 from torch_advise.catalogue import load_catalogue
 from torch_advise.config import Settings
 from torch_advise.lint.cache import CACHE_DIR_NAME, Cache, run_fingerprint
@@ -30,20 +29,6 @@ for x, y in loader:
     loss.backward()
     optimizer.zero_grad(set_to_none=False)
 """
-
-
-@pytest.fixture
-def parses(monkeypatch):
-    """The paths the engine parses, in order."""
-    seen: list[str] = []
-    original = engine.lint_source
-
-    def counting(path, source, options, ignored=frozenset()):
-        seen.append(Path(path).name)
-        return original(path, source, options, ignored)
-
-    monkeypatch.setattr(engine, "lint_source", counting)
-    return seen
 
 
 def options(select=("DL", "OPT"), target=None, fix=None) -> LintOptions:

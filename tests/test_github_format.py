@@ -4,32 +4,17 @@ from __future__ import annotations
 
 import io
 
-from conftest import make_target
+from conftest import BAD_SCRIPT, make_target
 from torch_advise.catalogue import load_catalogue
 from torch_advise.finding import Finding
 from torch_advise.report import Report, render
 from torch_advise.report.github_format import escape_data, escape_property
 
-BAD = """\
-import torch
-from torch.utils.data import DataLoader
-
-
-def train(model, dataset, optimizer):
-    loader = DataLoader(dataset, batch_size=32, num_workers=4)
-    for inputs, targets in loader:
-        inputs = inputs.cuda()
-        optimizer.zero_grad(set_to_none=False)
-        loss = torch.nn.functional.mse_loss(model(inputs), targets.cuda())
-        loss.backward()
-        optimizer.step()
-"""
-
 
 def test_one_annotation_per_finding_with_position_and_code(advise, tmp_path):
     folder = tmp_path / "runs,v2:final"
     folder.mkdir()
-    (folder / "train.py").write_text(BAD)
+    (folder / "train.py").write_text(BAD_SCRIPT)
     (tmp_path / "broken.py").write_text("def train(:\n")
 
     result = advise("--format", "github", "--select", "DL002,OPT001", "runs,v2:final", "broken.py", cwd=tmp_path)

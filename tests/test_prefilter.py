@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-import torch_advise.lint.engine as engine
 from torch_advise.catalogue import load_catalogue
 from torch_advise.config import Settings
 from torch_advise.lint.prefilter import FAMILY_WORDS, Prefilter, family_of
@@ -52,19 +51,6 @@ def test_every_catalogue_family_has_words():
     # A family without words is safe but turns the pre-filter off for every run that selects it.
     unlisted = {family_of(code) for code in CATALOGUE.codes()} - set(FAMILY_WORDS)
     assert not unlisted, f"add the words each rule of {sorted(unlisted)} needs to FAMILY_WORDS"
-
-
-@pytest.fixture
-def parses(monkeypatch):
-    seen: list[str] = []
-    original = engine.lint_source
-
-    def counting(path, source, options, ignored=frozenset()):
-        seen.append(Path(path).name)
-        return original(path, source, options, ignored)
-
-    monkeypatch.setattr(engine, "lint_source", counting)
-    return seen
 
 
 def _lint(paths: list[str], root: Path):

@@ -6,25 +6,10 @@ import json
 
 import pytest
 
-from conftest import FIXTURES, SHARED
+from conftest import BAD_SCRIPT, FIXTURES, SHARED
 from torch_advise.catalogue import load_catalogue
 
 SCHEMA = SHARED / "schemas" / "sarif-schema-2.1.0.json"
-
-BAD = """\
-import torch
-from torch.utils.data import DataLoader
-
-
-def train(model, dataset, optimizer):
-    loader = DataLoader(dataset, batch_size=32, num_workers=4)
-    for inputs, targets in loader:
-        inputs = inputs.cuda()
-        optimizer.zero_grad(set_to_none=False)
-        loss = torch.nn.functional.mse_loss(model(inputs), targets.cuda())
-        loss.backward()
-        optimizer.step()
-"""
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +48,7 @@ def apply_replacements(text: str, replacements: list[dict]) -> str:
 
 
 def test_findings_validate_and_describe_every_rule(advise, validator, tmp_path):
-    (tmp_path / "train.py").write_text(BAD)
+    (tmp_path / "train.py").write_text(BAD_SCRIPT)
     status, document = sarif(advise, "train.py", cwd=tmp_path)
 
     validator.validate(document)
@@ -96,7 +81,7 @@ def test_findings_validate_and_describe_every_rule(advise, validator, tmp_path):
 
 
 def test_each_fix_applied_alone_gives_what_fix_writes(advise, validator, tmp_path):
-    (tmp_path / "train.py").write_text(BAD)
+    (tmp_path / "train.py").write_text(BAD_SCRIPT)
     # A text run first, as CI often does: whatever it leaves behind must not cost SARIF its fixes.
     assert advise("--select", "DL002,OPT001", "train.py", cwd=tmp_path).returncode == 1
     _, document = sarif(advise, "train.py", cwd=tmp_path)
@@ -106,17 +91,17 @@ def test_each_fix_applied_alone_gives_what_fix_writes(advise, validator, tmp_pat
         (fix,) = results[code]["fixes"]
         (change,) = fix["artifactChanges"]
         assert change["artifactLocation"]["uri"] == "train.py"
-        fixed_by_sarif = apply_replacements(BAD, change["replacements"])
-        (tmp_path / "train.py").write_text(BAD)
+        fixed_by_sarif = apply_replacements(BAD_SCRIPT, change["replacements"])
+        (tmp_path / "train.py").write_text(BAD_SCRIPT)
         assert advise("--fix", "--select", code, "train.py", cwd=tmp_path).returncode == 0
         assert fixed_by_sarif == (tmp_path / "train.py").read_text()
-    assert apply_replacements(BAD, results["DL002"]["fixes"][0]["artifactChanges"][0]["replacements"]) != BAD
+    assert apply_replacements(BAD_SCRIPT, results["DL002"]["fixes"][0]["artifactChanges"][0]["replacements"]) != BAD_SCRIPT
 
 
 def test_fingerprints_survive_lines_added_above(advise, validator, tmp_path):
-    (tmp_path / "train.py").write_text(BAD)
+    (tmp_path / "train.py").write_text(BAD_SCRIPT)
     _, before = sarif(advise, "train.py", cwd=tmp_path)
-    (tmp_path / "train.py").write_text('"""Training."""\n\n# a comment\n' + BAD)
+    (tmp_path / "train.py").write_text('"""Training."""\n\n# a comment\n' + BAD_SCRIPT)
     _, after = sarif(advise, "train.py", cwd=tmp_path)
 
     def keyed(document):
