@@ -1,12 +1,12 @@
 """Lints one file's source: parse, model, checks, suppressions, positions, and fixes.
 
-Positions cost a metadata pass, so they are computed only for files that have findings.
+Positions cost a code generation, so they are computed only for the flagged nodes of files
+that have findings.
 """
 
 from __future__ import annotations
 
 import ast
-
 import dataclasses
 import difflib
 import os
@@ -15,7 +15,6 @@ import sys
 from contextlib import contextmanager
 from itertools import accumulate
 from pathlib import Path
-from typing import Optional
 
 import libcst as cst
 
@@ -26,7 +25,7 @@ from torch_advise.lint.model import build_model
 from torch_advise.lint.patterns import Facts
 from torch_advise.lint.positions import positions
 # Defined with the runner so that building a run's options does not import libcst.
-from torch_advise.lint.runner import FileResult, LintOptions
+from torch_advise.lint.runner import FileResult, LintOptions, fixable
 from torch_advise.lint.suppress import is_suppressed
 
 PARSE_ERROR = "E999"
@@ -95,15 +94,17 @@ def _positioned(
     module: cst.Module, violations: list[Violation], path: str, options: LintOptions, lines: list[str],
     ignored: frozenset[str],
 ) -> list[tuple[Finding, Violation]]:
-    if not violations:
+    kept = [
+        (violation, options.catalogue.get(violation.code))
+        for violation in violations
+        if violation.code not in ignored
+    ]
+    if not kept:
         return []
-    where_is = positions(module, [violation.node for violation in violations])
+    where_is = positions(module, [violation.node for violation, _ in kept])
     result = []
-    for violation in violations:
-        rule = options.catalogue.get(violation.code)
+    for violation, rule in kept:
         slug = rule.slug if rule else ""
-        if violation.code in ignored or slug in ignored:
-            continue
         where = where_is[violation.node]
         text = lines[where.start.line - 1] if 0 < where.start.line <= len(lines) else ""
         if is_suppressed(violation.code, slug, text):
@@ -129,10 +130,6 @@ def _positioned(
 
 def _lines(module: cst.Module, source: bytes) -> list[str]:
     return source.decode(module.encoding, errors="replace").splitlines()
-
-
-def _applicable(finding: Finding, fix: Optional[str]) -> bool:
-    return finding.fix == "safe" or (finding.fix == "unsafe" and fix == "unsafe")
 
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
@@ -204,14 +201,14 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
     except (cst.ParserSyntaxError, UnicodeDecodeError, SyntaxError, ValueError) as error:
         return FileResult(path, [parse_error_finding(path, source, error)], source, parse_error=True)
     findings = _positioned(module, _violations(module, options, Path(path)), path, options, _lines(module, source), ignored)
-    if options.fix is None or not any(_applicable(f, options.fix) for f, _ in findings):
+    if options.fix is None or not any(fixable(f, options.fix) for f, _ in findings):
         return FileResult(path, _reported(module, findings, options), source)
     fixed_count = 0
     current = module
     for _ in range(MAX_FIX_PASSES):
         chosen: list[Violation] = []
         for finding, violation in findings:
-            if _applicable(finding, options.fix) and not any(edits_overlap(violation.edits, c.edits) for c in chosen):
+            if fixable(finding, options.fix) and not any(edits_overlap(violation.edits, c.edits) for c in chosen):
                 chosen.append(violation)
         if not chosen:
             break
