@@ -16,7 +16,6 @@ from torch_advise.lint.model import (
     CallSite,
     FunctionInfo,
     LoopInfo,
-    NOT_LITERAL,
     Origin,
     Scope,
     TrainingModel,
@@ -304,7 +303,3 @@ def _comprehension_fors(node: cst.CSTNode) -> Iterator[cst.CompFor]:
 
     node.visit(Collector())
     return iter(found)
-
-
-def literal(expr: Optional[cst.BaseExpression]) -> object:
-    return NOT_LITERAL if expr is None else literal_value(expr)

@@ -96,15 +96,6 @@ def _unwritten(path: Path, source: bytes, options: LintOptions, ignored: frozens
     return FileResult(str(path), [finding, *unfixed.findings], source)
 
 
-def lint_file(path: Path, settings: Settings, options: LintOptions, write: bool = False) -> FileResult:
-    """One file's result, always parsed. With `write`, fixed bytes are written back atomically."""
-    try:
-        source = read_source(path)
-    except PathError as error:
-        return _unreadable(path, error)
-    return _lint_read_file(path, source, options, ignored_codes(options.catalogue, settings, path), write)
-
-
 def fixable(finding: Finding, fix: Optional[str]) -> bool:
     """Whether --fix (fix="safe") or --fix --unsafe-fixes (fix="unsafe") would apply the finding's fix."""
     if fix is None:
