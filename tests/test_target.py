@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+import subprocess
+import sys
+from importlib import metadata
+
 import pytest
 
 from torch_advise.target import (
@@ -161,3 +165,14 @@ def test_installed_version_agrees_with_importlib_metadata(distribution):
     except metadata.PackageNotFoundError:
         expected = None
     assert installed_version(distribution) == expected
+
+
+def test_installed_torch_version_is_read_without_importlib_metadata():
+    """Its import and search cost every lint run some 15 ms; the dist-info folder name suffices."""
+    probe = (
+        "import sys; from torch_advise.versions import installed_version; "
+        "print(installed_version('torch'), installed_version('libcst'), 'importlib.metadata' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    torch_version, libcst_version, imported = done.stdout.split()
+    assert (torch_version, libcst_version, imported) == (metadata.version("torch"), metadata.version("libcst"), "False")

@@ -4,6 +4,7 @@ importlib.metadata, whose import and search cost start-up time on every run."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import Optional
 
@@ -14,19 +15,26 @@ def installed_version(distribution: str) -> Optional[str]:
     The name of a wheel's metadata folder on sys.path (`torch-2.13.0+cpu.dist-info`) gives it at
     once; importlib.metadata answers for other kinds of install.
     """
-    # Folder names spell the distribution with underscores for hyphens; case may differ.
-    prefix = distribution.replace("-", "_").lower() + "-"
+    wanted = _normalized(distribution)
     for entry in sys.path:
         try:
             names = os.listdir(entry or ".")
         except OSError:
             continue
         for name in names:
-            if name.endswith(".dist-info") and name.replace("-", "_", name.count("-") - 1).lower().startswith(prefix):
-                return name[len(prefix) : -len(".dist-info")]
+            if name.endswith(".dist-info"):
+                # `{name}-{version}.dist-info`; a wheel's name part holds no hyphen, a version none.
+                found, _, version = name[: -len(".dist-info")].partition("-")
+                if version and _normalized(found) == wanted:
+                    return version
     from importlib import metadata
 
     try:
         return metadata.version(distribution)
     except metadata.PackageNotFoundError:
         return None
+
+
+def _normalized(name: str) -> str:
+    """A distribution name as packaging compares them: case, hyphens, dots and underscores aside."""
+    return re.sub(r"[-_.]+", "_", name).lower()
