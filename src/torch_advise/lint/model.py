@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Iterable, Iterator, Optional, Union
+from typing import Iterable, Iterator, Optional, Union
 
 import libcst as cst
+
+from torch_advise.lint.walk import TableVisitor, descendants
 
 Expr = cst.BaseExpression
 Loop = Union[cst.For, cst.While]
@@ -218,14 +220,7 @@ def root_name(expr: cst.CSTNode) -> Optional[str]:
 
 def calls_in(node: cst.CSTNode) -> list[cst.Call]:
     """Every call under `node`, in source order."""
-    found: list[cst.Call] = []
-
-    class Collector(cst.CSTVisitor):
-        def visit_Call(self, call: cst.Call) -> None:
-            found.append(call)
-
-    node.visit(Collector())
-    return found
+    return descendants(node, cst.Call)
 
 
 def target_names(target: cst.CSTNode) -> Iterator[str]:
@@ -587,62 +582,6 @@ def _argument_for(call: cst.Call, name: str, position: int) -> Optional[Expr]:
     return positional[position] if 0 <= position < len(positional) else None
 
 
-class TableVisitor(cst.CSTVisitor):
-    """A CSTVisitor that dispatches from tables built once per class.
-
-    A traversal is most of the cost of a file. CSTVisitor looks up `visit_<Type>` and
-    `visit_<Type>_<field>` by name for every node and every field; a subclass of this one finds
-    its methods in dictionaries filled when the class is defined, which makes a walk markedly
-    cheaper. Methods follow CSTVisitor's names and return conventions.
-    """
-
-    _enter: dict[type, Callable] = {}
-    _exit: dict[type, Callable] = {}
-    _enter_field: dict[tuple[type, str], Callable] = {}
-    _exit_field: dict[tuple[type, str], Callable] = {}
-
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._enter, cls._exit, cls._enter_field, cls._exit_field = {}, {}, {}, {}
-        # Only methods written below this class count: CSTVisitor's typed stubs do nothing.
-        own = {}
-        for klass in reversed(cls.__mro__[: cls.__mro__.index(TableVisitor)]):
-            own.update(vars(klass))
-        for name, function in own.items():
-            kind, _, rest = name.partition("_")
-            if kind not in ("visit", "leave") or not rest or not rest[0].isupper():
-                continue
-            type_name, _, field_name = rest.partition("_")
-            node_type = getattr(cst, type_name, None)
-            if not isinstance(node_type, type):
-                continue
-            if field_name:
-                table = cls._enter_field if kind == "visit" else cls._exit_field
-                table[(node_type, field_name)] = function
-            else:
-                table = cls._enter if kind == "visit" else cls._exit
-                table[node_type] = function
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        function = self._enter.get(type(node))
-        return function is None or function(self, node) is not False
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        function = self._exit.get(type(original_node))
-        if function is not None:
-            function(self, original_node)
-
-    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
-        function = self._enter_field.get((type(node), attribute))
-        if function is not None:
-            function(self, node)
-
-    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
-        function = self._exit_field.get((type(original_node), attribute))
-        if function is not None:
-            function(self, original_node)
-
-
 class _Builder(TableVisitor):
     """Fills a TrainingModel in one traversal."""
 
@@ -920,6 +859,6 @@ class _Builder(TableVisitor):
 def build_model(module: cst.Module) -> TrainingModel:
     model = TrainingModel(module)
     builder = _Builder(model)
-    module.visit(builder)
+    builder.walk(module)
     model.identifiers = frozenset(builder.names)
     return model

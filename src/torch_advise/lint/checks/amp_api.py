@@ -14,7 +14,6 @@ from torch_advise.lint.model import (
     Binding,
     CallSite,
     Scope,
-    TableVisitor,
     TrainingModel,
     dotted,
     has_star_args,
@@ -22,6 +21,7 @@ from torch_advise.lint.model import (
     literal_value,
     positional_args,
 )
+from torch_advise.lint.walk import TableVisitor
 
 # ---- AMP001 -------------------------------------------------------------------------------
 
@@ -134,8 +134,8 @@ class _References(TableVisitor):
             self._decorator(decorator.decorator)
         info = self.model.function_of(node)
         self.scopes.append(info.scope if info is not None else self.scope)
-        node.params.visit(self)
-        node.body.visit(self)
+        self.walk(node.params)
+        self.walk(node.body)
         self.scopes.pop()
         return False
 
@@ -145,15 +145,15 @@ class _References(TableVisitor):
             if name is not None:
                 self._record(expr, name, "decorator")
                 return
-        expr.visit(self)
+        self.walk(expr)
 
     def visit_ClassDef(self, node: cst.ClassDef) -> bool:
         for decorator in node.decorators:
-            decorator.decorator.visit(self)
+            self.walk(decorator.decorator)
         for base in node.bases:
-            base.value.visit(self)
+            self.walk(base.value)
         self.scopes.append(self.class_scopes.get(node, self.scope))
-        node.body.visit(self)
+        self.walk(node.body)
         self.scopes.pop()
         return False
 
@@ -163,7 +163,7 @@ class _References(TableVisitor):
             return True
         self._record(node.func, name, "call", node)
         for arg in node.args:
-            arg.value.visit(self)
+            self.walk(arg.value)
         return False
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
@@ -171,7 +171,7 @@ class _References(TableVisitor):
         if name is not None:
             self._record(node, name, "value")
         else:
-            node.value.visit(self)
+            self.walk(node.value)
         return False
 
     def visit_Name(self, node: cst.Name) -> None:
@@ -186,13 +186,13 @@ class _References(TableVisitor):
             group.bare_uses += 1
 
     def visit_Arg(self, node: cst.Arg) -> bool:
-        node.value.visit(self)
+        self.walk(node.value)
         return False
 
     def visit_Param(self, node: cst.Param) -> bool:
         for part in (node.annotation, node.default):
             if part is not None:
-                part.visit(self)
+                self.walk(part)
         return False
 
 
@@ -323,7 +323,7 @@ def deprecated_cuda_amp(ctx: CheckContext) -> Iterator[Violation]:
     if "amp" not in ctx.facts.identifiers:
         return
     finder = _References(ctx.model)
-    ctx.model.module.visit(finder)
+    finder.walk(ctx.model.module)
     grouped = {id(r): group for group in finder.groups.values() for r in group.references}
     group_edits: dict[int, tuple[Edit, ...]] = {}
     for reference in finder.references:
