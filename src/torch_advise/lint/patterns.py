@@ -28,6 +28,7 @@ from torch_advise.lint.model import (
     string_value,
     target_names,
 )
+from torch_advise.lint.walk import descendants
 
 DATALOADER = "torch.utils.data.DataLoader"
 # DataLoader's positional parameters, in order, so `DataLoader(ds, 32, True)` is understood.
@@ -295,11 +296,4 @@ def _inner_loop_of(loop: LoopInfo, others: list[LoopInfo]) -> bool:
 
 
 def _comprehension_fors(node: cst.CSTNode) -> Iterator[cst.CompFor]:
-    found: list[cst.CompFor] = []
-
-    class Collector(cst.CSTVisitor):
-        def visit_CompFor(self, comp: cst.CompFor) -> None:
-            found.append(comp)
-
-    node.visit(Collector())
-    return iter(found)
+    return iter(descendants(node, cst.CompFor))

@@ -17,6 +17,7 @@ import libcst as cst
 from torch_advise.lint.checks import CheckContext, Violation, check
 from torch_advise.lint.checks.loops import Guards, IterationCall, iteration
 from torch_advise.lint.model import CallSite, LoopInfo, Scope, dotted, literal_value, positional_args
+from torch_advise.lint.walk import descendants
 
 SCALING_METHODS = {"div", "div_", "divide", "true_divide", "mul", "mul_", "multiply"}
 SCALING_FUNCTIONS = {"torch.div", "torch.divide", "torch.true_divide", "torch.mul", "torch.multiply"}
@@ -127,15 +128,10 @@ def _assigned_values(guards: Guards, test: cst.BaseExpression, scope: Scope) -> 
 
 
 def _modulo_right(expr: cst.CSTNode) -> Optional[cst.BaseExpression]:
-    found: list[cst.BaseExpression] = []
-
-    class Finder(cst.CSTVisitor):
-        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-            if isinstance(node.operator, cst.Modulo):
-                found.append(node.right)
-
-    expr.visit(Finder())
-    return found[0] if found else None
+    for operation in descendants(expr, cst.BinaryOperation):
+        if isinstance(operation.operator, cst.Modulo):
+            return operation.right
+    return None
 
 
 # ---- OPT003 -------------------------------------------------------------------------------

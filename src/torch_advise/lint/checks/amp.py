@@ -24,6 +24,7 @@ from torch_advise.lint.model import (
     positional_args,
 )
 from torch_advise.lint.patterns import Facts
+from torch_advise.lint.walk import descendants
 
 FLOAT16 = {"torch.float16", "torch.half"}
 OPTIMIZER_NAME = re.compile(r"(optimizer|optim|opt)(_\w+)?|\w+_(optimizer|optim|opt)")
@@ -268,21 +269,11 @@ def _traces(ctx: CheckContext) -> list[list[Event]]:
 
 def _statement_pairs(node: cst.CSTNode) -> set[tuple[int, int]]:
     """Consecutive statements of every block under `node`, by node identity."""
-    pairs: set[tuple[int, int]] = set()
-
-    class Collector(cst.CSTVisitor):
-        def _add(self, body) -> None:
-            for first, second in zip(body, body[1:]):
-                pairs.add((id(first), id(second)))
-
-        def visit_Module(self, node: cst.Module) -> None:
-            self._add(node.body)
-
-        def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
-            self._add(node.body)
-
-    node.visit(Collector())
-    return pairs
+    return {
+        (id(first), id(second))
+        for block in (*descendants(node, cst.Module), *descendants(node, cst.IndentedBlock))
+        for first, second in zip(block.body, block.body[1:])
+    }
 
 
 def _nearest(

@@ -29,6 +29,7 @@ from torch_advise.lint.model import (
     literal_value,
     positional_args,
 )
+from torch_advise.lint.walk import TableVisitor, descendants
 
 MAX_INLINE_DEPTH = 3
 COMPILES = {"torch.compile", "torch._dynamo.optimize"}
@@ -175,43 +176,31 @@ def _header_calls(function: FunctionInfo) -> frozenset[int]:
 
 
 def _has_modulo(expr: cst.CSTNode) -> bool:
-    found = False
-
-    class Finder(cst.CSTVisitor):
-        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-            nonlocal found
-            found = found or isinstance(node.operator, cst.Modulo)
-
-    expr.visit(Finder())
-    return found
+    return any(isinstance(operation.operator, cst.Modulo) for operation in descendants(expr, cst.BinaryOperation))
 
 
 def _names_in(expr: cst.CSTNode) -> list[str]:
-    names: list[str] = []
-
-    class Finder(cst.CSTVisitor):
-        def visit_Name(self, node: cst.Name) -> None:
-            names.append(node.value)
-
-    expr.visit(Finder())
-    return names
+    return [name.value for name in descendants(expr, cst.Name)]
 
 
 def _terminal_names(expr: cst.CSTNode) -> list[str]:
     """`args.local_rank == 0` -> ["local_rank"]; `dist.get_rank()` -> ["get_rank"]."""
-    names: list[str] = []
+    finder = _TerminalNames()
+    finder.walk(expr)
+    return finder.names
 
-    class Finder(cst.CSTVisitor):
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            names.append(node.attr.value)
-            return False
 
-        def visit_Name(self, node: cst.Name) -> None:
-            if node.value not in ("True", "False", "None"):
-                names.append(node.value)
+class _TerminalNames(TableVisitor):
+    def __init__(self) -> None:
+        self.names: list[str] = []
 
-    expr.visit(Finder())
-    return names
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        self.names.append(node.attr.value)
+        return False
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value not in ("True", "False", "None"):
+            self.names.append(node.value)
 
 
 def _rank_only(test: cst.BaseExpression) -> bool:

@@ -9,6 +9,7 @@ import libcst as cst
 from torch_advise.lint.checks import CheckContext, Violation, check
 from torch_advise.lint.fixes import ReplaceNode, SetKeyword
 from torch_advise.lint.model import keyword_args, literal_value, positional_args
+from torch_advise.lint.walk import descendants
 
 ZERO_GRAD_MESSAGE = (
     "zero_grad() fills every gradient with zeros instead of freeing it: "
@@ -64,21 +65,12 @@ def _is_parameter_grad(site) -> bool:
 
 
 def _frees_grad(loop: cst.For, name: str) -> bool:
-    found = False
-
-    class Finder(cst.CSTVisitor):
-        def visit_Assign(self, node: cst.Assign) -> None:
-            nonlocal found
-            for target in node.targets:
-                attribute = target.target
-                if (
-                    isinstance(attribute, cst.Attribute)
-                    and attribute.attr.value == "grad"
-                    and isinstance(attribute.value, cst.Name)
-                    and attribute.value.value == name
-                    and literal_value(node.value) is None
-                ):
-                    found = True
-
-    loop.body.visit(Finder())
-    return found
+    return any(
+        isinstance(target.target, cst.Attribute)
+        and target.target.attr.value == "grad"
+        and isinstance(target.target.value, cst.Name)
+        and target.target.value.value == name
+        and literal_value(assign.value) is None
+        for assign in descendants(loop.body, cst.Assign)
+        for target in assign.targets
+    )

@@ -19,6 +19,7 @@ from torch_advise.lint.model import (
     literal_value,
     positional_args,
 )
+from torch_advise.lint.walk import TableVisitor
 
 # Optimizers whose fused CUDA step is measured faster than the default foreach one. SGD and
 # Adagrad have fused paths too, but small SGD steps can be slower fused, so they are left alone.
@@ -50,23 +51,27 @@ def _parameter_holders(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope
 
 def _names_in(node: cst.CSTNode) -> list[cst.Name]:
     """Names read in an expression (not attribute names, not keywords)."""
-    found: list[cst.Name] = []
+    if not isinstance(node, cst.BaseExpression):
+        return []
+    reader = _ReadNames()
+    reader.walk(node)
+    return reader.found
 
-    class Collector(cst.CSTVisitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            found.append(name)
 
-        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
-            attribute.value.visit(self)
-            return False
+class _ReadNames(TableVisitor):
+    def __init__(self) -> None:
+        self.found: list[cst.Name] = []
 
-        def visit_Arg(self, arg: cst.Arg) -> bool:
-            arg.value.visit(self)
-            return False
+    def visit_Name(self, name: cst.Name) -> None:
+        self.found.append(name)
 
-    if isinstance(node, cst.BaseExpression):
-        node.visit(Collector())
-    return found
+    def visit_Attribute(self, attribute: cst.Attribute) -> bool:
+        self.walk(attribute.value)
+        return False
+
+    def visit_Arg(self, arg: cst.Arg) -> bool:
+        self.walk(arg.value)
+        return False
 
 
 class _CudaModules:

@@ -24,6 +24,7 @@ from torch_advise.lint.model import (
     root_name,
     string_value,
 )
+from torch_advise.lint.walk import descendants
 
 SYNC_METHODS = {"item", "cpu", "numpy", "tolist", "nonzero"}
 SCALAR_BUILTINS = {"float", "int", "bool"}
@@ -286,15 +287,11 @@ def _clock_assigned(model: TrainingModel, name: str, scope: Scope) -> list[cst.C
 
 
 def _subtractions(node: cst.CSTNode) -> list[cst.BinaryOperation]:
-    found: list[cst.BinaryOperation] = []
-
-    class Finder(cst.CSTVisitor):
-        def visit_BinaryOperation(self, binop: cst.BinaryOperation) -> None:
-            if isinstance(binop.operator, cst.Subtract) and isinstance(binop.right, cst.Name):
-                found.append(binop)
-
-    node.visit(Finder())
-    return found
+    return [
+        operation
+        for operation in descendants(node, cst.BinaryOperation)
+        if isinstance(operation.operator, cst.Subtract) and isinstance(operation.right, cst.Name)
+    ]
 
 
 def _timings(model: TrainingModel, function: Optional[FunctionInfo]) -> Iterator[Timed]:
