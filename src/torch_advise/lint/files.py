@@ -70,12 +70,16 @@ def _walk(top: Path, settings: Settings) -> list[Path]:
         except OSError as exc:
             raise PathError(f"{folder}: {exc.strerror or exc}") from None
         for entry in entries:
-            path = folder / entry.name
+            # Most entries of a large tree are neither folders nor *.py (headers, data, caches):
+            # they cost one check here and no Path.
             if entry.is_dir(follow_symlinks=False):
+                path = folder / entry.name
                 if not _skipped_folder(path, settings):
                     pending.append(path)
-            elif entry.name.endswith(".py") and entry.is_file() and not entry_excluded(settings, path):
-                files.append(path)
+            elif entry.name.endswith(".py") and entry.is_file():
+                path = folder / entry.name
+                if not entry_excluded(settings, path):
+                    files.append(path)
     return files
 
 
