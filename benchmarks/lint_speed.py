@@ -3,9 +3,12 @@
     python benchmarks/lint_speed.py                  # the installed torch package + fixtures/
     python benchmarks/lint_speed.py --sample 400     # every k-th file, about 400 of them
     python benchmarks/lint_speed.py --corpus DIR     # your own tree
+    python benchmarks/lint_speed.py --without-torchfix   # advise alone: cold, warm, start-up
 
 The corpus is copied into the work folder, so both tools read the same bytes and neither
-touches site-packages. TorchFix is installed into its own virtualenv there when it is missing.
+touches site-packages. Each tool runs from its own virtualenv there, as pre-commit runs a hook:
+advise installed from this checkout (a wheel install, byte-compiled), TorchFix from PyPI when
+it is not on PATH.
 Runs alternate (TorchFix, advise cold, advise warm, ...) so that machine noise hits all of
 them alike; the table shows medians. "Cold" starts with an empty .advise_cache/, "warm" runs
 again over the unchanged tree. Start-up rows time `advise --version` and a pre-commit style
@@ -67,6 +70,19 @@ def torchfix_command(work: Path) -> list[str]:
     return [str(executable)]
 
 
+def advise_command(work: Path) -> list[str]:
+    """advise installed from this checkout into its own virtualenv, as pre-commit installs a hook."""
+    venv = work / "advise-venv"
+    bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
+    print(f"installing advise from {REPO} into {venv} ...", file=sys.stderr)
+    if not (bin_dir / "pip").exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(bin_dir / "pip"), "install", "--quiet", str(REPO)], check=True)
+    else:
+        subprocess.run([str(bin_dir / "pip"), "install", "--quiet", "--force-reinstall", "--no-deps", str(REPO)], check=True)
+    return [str(bin_dir / "advise")]
+
+
 def timed(command: list[str], cwd: Path, ok: tuple[int, ...] = (0, 1)) -> float:
     start = time.perf_counter()
     done = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -87,7 +103,7 @@ def prefiltered_share(corpus: Path) -> tuple[int, int]:
     return sum(prefilter.may_match(path.read_bytes()) for path in files), len(files)
 
 
-def machine() -> str:
+def machine(advise: list[str]) -> str:
     cpu = platform.processor() or platform.machine()
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -96,7 +112,12 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, libcst {metadata.version('libcst')}"
+    python = Path(advise[0]).with_name("python")
+    libcst = subprocess.run(
+        [str(python), "-c", "from importlib.metadata import version; print(version('libcst'))"],
+        capture_output=True, text=True,
+    ).stdout.strip()
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, libcst {libcst or '?'}"
 
 
 def main() -> None:
@@ -106,14 +127,15 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="runs of each kind (default 3)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for both tools (default: all cores)")
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "torch-advise-lint-bench")
+    parser.add_argument("--without-torchfix", action="store_true", help="time advise alone")
     args = parser.parse_args()
 
     work = args.work.resolve()
     work.mkdir(parents=True, exist_ok=True)
     corpus = work / "corpus"
     count = copy_corpus(args.corpus or default_corpus(), corpus, args.sample)
-    torchfix = torchfix_command(work)
-    advise = [sys.executable, "-m", "torch_advise"]
+    torchfix = None if args.without_torchfix else torchfix_command(work)
+    advise = advise_command(work)
     # An explicit target keeps nvidia-smi out of the measurement: this times the lint, not detection.
     advise_run = [*advise, "corpus", "--target", "a100", "-j", str(args.jobs)]
     cache = work / ".advise_cache"
@@ -123,7 +145,8 @@ def main() -> None:
     runs: dict[str, list[float]] = {"torchfix": [], "cold": [], "warm": [], "version": [], "pre-commit": []}
     for repeat in range(args.repeats):
         print(f"round {repeat + 1}/{args.repeats}", file=sys.stderr)
-        runs["torchfix"].append(timed([*torchfix, "-j", str(args.jobs), "corpus"], work))
+        if torchfix is not None:
+            runs["torchfix"].append(timed([*torchfix, "-j", str(args.jobs), "corpus"], work))
         shutil.rmtree(cache, ignore_errors=True)
         runs["cold"].append(timed(advise_run, work))
         runs["warm"].append(timed(advise_run, work))
@@ -131,20 +154,23 @@ def main() -> None:
         runs["pre-commit"].append(
             timed([*advise, script.name, "--target", "a100", "--no-cache"], work)
         )
-    median = {name: statistics.median(values) for name, values in runs.items()}
+    median = {name: statistics.median(values) for name, values in runs.items() if values}
     parsed, total = prefiltered_share(corpus)
     lines = sum(path.read_bytes().count(b"\n") for path in corpus.rglob("*.py"))
 
     sources = ", ".join(str(c) for c in (args.corpus or default_corpus()))
     print(f"\nCorpus: {count} files, {lines} lines, from {sources}" + (f" (every k-th file, --sample {args.sample})" if args.sample else ""))
-    print(f"Machine: {machine()}; {args.jobs} processes for each tool; medians of {args.repeats} alternating runs.")
+    print(f"Machine: {machine(advise)}; {args.jobs} processes for each tool; medians of {args.repeats} alternating runs.")
     print(f"Pre-filter: {parsed} of {total} files parsed, {total - parsed} skipped unparsed.\n")
     print("| run | wall s (median) | files/s | ratio |")
     print("|---|---|---|---|")
-    tf = median["torchfix"]
-    print(f"| TorchFix {version_of(torchfix)}, `-j {args.jobs}` | {tf:.2f} | {count / tf:.1f} | 1x |")
+    cold_ratio = ""
+    if torchfix is not None:
+        tf = median["torchfix"]
+        print(f"| TorchFix {version_of(torchfix)}, `-j {args.jobs}` | {tf:.2f} | {count / tf:.1f} | 1x |")
+        cold_ratio = f"{tf / median['cold']:.1f}x TorchFix"
     print(f"| advise, cold (empty cache), `-j {args.jobs}` | {median['cold']:.2f} | {count / median['cold']:.1f} | "
-          f"{tf / median['cold']:.1f}x TorchFix |")
+          f"{cold_ratio} |")
     print(f"| advise, warm (nothing changed) | {median['warm']:.2f} | {count / median['warm']:.0f} | "
           f"{median['cold'] / median['warm']:.0f}x advise cold |")
     print(f"| `advise --version` | {median['version']:.3f} | | |")
