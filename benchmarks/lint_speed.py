@@ -11,8 +11,9 @@ advise installed from this checkout (a wheel install, byte-compiled), TorchFix f
 it is not on PATH.
 Runs alternate (TorchFix, advise cold, advise warm, ...) so that machine noise hits all of
 them alike; the table shows medians. "Cold" starts with an empty .advise_cache/, "warm" runs
-again over the unchanged tree. Start-up rows time `advise --version` and a pre-commit style
-run on one training script of about 500 lines (made of fixtures/lint scripts) without the cache.
+again over the unchanged tree. Start-up rows time `advise --version`, `advise --help` and a
+pre-commit style run on one training script of about 500 lines (made of fixtures/lint
+scripts) without the cache.
 """
 
 from __future__ import annotations
@@ -142,7 +143,7 @@ def main() -> None:
     script = work / "train.py"
     script_lines = training_script(script)
 
-    runs: dict[str, list[float]] = {"torchfix": [], "cold": [], "warm": [], "version": [], "pre-commit": []}
+    runs: dict[str, list[float]] = {"torchfix": [], "cold": [], "warm": [], "version": [], "help": [], "pre-commit": []}
     for repeat in range(args.repeats):
         print(f"round {repeat + 1}/{args.repeats}", file=sys.stderr)
         if torchfix is not None:
@@ -151,6 +152,7 @@ def main() -> None:
         runs["cold"].append(timed(advise_run, work))
         runs["warm"].append(timed(advise_run, work))
         runs["version"].append(timed([*advise, "--version"], work))
+        runs["help"].append(timed([*advise, "--help"], work))
         runs["pre-commit"].append(
             timed([*advise, script.name, "--target", "a100", "--no-cache"], work)
         )
@@ -174,6 +176,7 @@ def main() -> None:
     print(f"| advise, warm (nothing changed) | {median['warm']:.2f} | {count / median['warm']:.0f} | "
           f"{median['cold'] / median['warm']:.0f}x advise cold |")
     print(f"| `advise --version` | {median['version']:.3f} | | |")
+    print(f"| `advise --help` | {median['help']:.3f} | | |")
     print(f"| pre-commit: `advise` on one {script_lines}-line training script, no cache | {median['pre-commit']:.3f} | | |")
 
 
