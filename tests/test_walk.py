@@ -123,6 +123,9 @@ def test_descendants_are_in_source_order_and_include_the_node():
     assert names == ["f", "g", "h", "k", "m"]
     call = module.body[0].body[0].value
     assert descendants(call, cst.Call)[0] is call
+    assert [type(node).__name__ for node in descendants(call, (cst.Call, cst.Integer))] == [
+        "Call", "Call", "Integer", "Call", "Call", "Integer",
+    ]
 
 
 def test_a_hook_on_a_formatting_node_is_refused():

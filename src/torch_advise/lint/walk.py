@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from typing import Callable, Iterator, TypeVar
+from typing import Callable, Iterator, TypeVar, Union
 
 import libcst as cst
 
@@ -101,8 +101,9 @@ def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
             yield from value
 
 
-def descendants(node: cst.CSTNode, node_type: type[NodeT]) -> list[NodeT]:
-    """Every node of `node_type` under `node`, `node` included, in source order."""
+def descendants(node: cst.CSTNode, node_type: Union[type[NodeT], tuple[type[NodeT], ...]]) -> list[NodeT]:
+    """Every node of `node_type` (a type or a tuple of them) under `node`, `node` included, in
+    source order."""
     found: list[NodeT] = []
     stack = [node]
     while stack:

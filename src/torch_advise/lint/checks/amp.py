@@ -271,7 +271,7 @@ def _statement_pairs(node: cst.CSTNode) -> set[tuple[int, int]]:
     """Consecutive statements of every block under `node`, by node identity."""
     return {
         (id(first), id(second))
-        for block in (*descendants(node, cst.Module), *descendants(node, cst.IndentedBlock))
+        for block in descendants(node, (cst.Module, cst.IndentedBlock))
         for first, second in zip(block.body, block.body[1:])
     }
 
