@@ -55,6 +55,21 @@ def test_baselined_findings_are_hidden_and_new_ones_reported_after_edits(advise,
     assert "2 findings in the baseline not shown." in moved.stdout
 
 
+def test_a_baseline_written_with_fix_records_what_is_left_and_says_what_was_fixed(advise, tmp_path):
+    # The zero_grad call has a fix; zeroing each .grad in a loop has none and stays.
+    manual = TRAIN.replace(
+        "        optimizer.zero_grad(set_to_none=False)\n",
+        "        optimizer.zero_grad(set_to_none=False)\n        for p in model.parameters():\n            p.grad.zero_()\n",
+    )
+    (tmp_path / "train.py").write_text(manual)
+    written = advise("--select", "OPT001", "--fix", "--write-baseline", "b.json", "train.py", cwd=tmp_path)
+    assert written.returncode == 0, written.stderr
+    assert written.stderr.splitlines()[-2:] == ["Fixed 1 finding in 1 file.", "Wrote 1 finding to b.json."]
+    assert "zero_grad(set_to_none=True)" in (tmp_path / "train.py").read_text()
+    entries = json.loads((tmp_path / "b.json").read_text())["findings"]
+    assert [(e["code"], e["line"]) for e in entries] == [("OPT001", 11)]
+
+
 def test_identical_lines_are_counted_not_merged(advise, tmp_path):
     twice = TRAIN.replace("        optimizer.step()\n", "        optimizer.step()\n        optimizer.zero_grad(set_to_none=False)\n")
     (tmp_path / "train.py").write_text(twice)

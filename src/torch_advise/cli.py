@@ -201,6 +201,11 @@ def check(
             write_baseline_file(Path(write_baseline), findings)
         except BaselineError as error:
             fail(str(error))
+        if fixed:
+            click.echo(
+                f"Fixed {fixed} finding{'s' if fixed != 1 else ''} in {files_fixed} file{'s' if files_fixed != 1 else ''}.",
+                err=True,
+            )
         click.echo(f"Wrote {len(findings)} finding{'s' if len(findings) != 1 else ''} to {write_baseline}.", err=True)
         sys.exit(0)
     shown = baseline.new_findings(findings) if baseline else findings
