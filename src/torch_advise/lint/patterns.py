@@ -6,6 +6,7 @@ Every answer errs towards "unknown": a value we cannot see is never assumed to b
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterator, Optional
@@ -30,6 +31,7 @@ from torch_advise.lint.model import (
 )
 from torch_advise.lint.walk import descendants
 
+OPTIMIZER_NAME = re.compile(r"(optimizer|optim|opt)(_\w+)?|\w+_(optimizer|optim|opt)")
 DATALOADER = "torch.utils.data.DataLoader"
 # DataLoader's positional parameters, in order, so `DataLoader(ds, 32, True)` is understood.
 DATALOADER_PARAMS = (
@@ -241,6 +243,17 @@ class Facts:
     def is_optimizer_call(self, call: cst.Call, scope: Scope) -> bool:
         name = self.model.qualname(call.func, scope) or ""
         return name.startswith("torch.optim.") and not name.startswith(NOT_OPTIMIZERS) and name.count(".") == 2
+
+    def is_optimizer(self, expr: cst.BaseExpression, scope: Scope) -> bool:
+        """Built by a torch.optim constructor, or, for a parameter nobody in this file passes,
+        named like one (`optimizer`, `opt`, `d_optim`): its name is all there is to go on."""
+        origins = self.model.origins(expr, scope)
+        if any(isinstance(o.expr, cst.Call) and self.is_optimizer_call(o.expr, o.scope) for o in origins):
+            return True
+        text = dotted(expr) or ""
+        return not any(isinstance(o.expr, cst.Call) for o in origins) and OPTIMIZER_NAME.fullmatch(
+            text.split(".")[-1]
+        ) is not None
 
     def is_scaler(self, receiver: cst.BaseExpression, scope: Scope) -> bool:
         for origin in self.model.origins(receiver, scope):

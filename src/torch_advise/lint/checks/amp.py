@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
@@ -27,7 +26,6 @@ from torch_advise.lint.patterns import Facts
 from torch_advise.lint.walk import descendants
 
 FLOAT16 = {"torch.float16", "torch.half"}
-OPTIMIZER_NAME = re.compile(r"(optimizer|optim|opt)(_\w+)?|\w+_(optimizer|optim|opt)")
 CLIPS = {"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_"}
 
 
@@ -210,7 +208,7 @@ class _Tracer:
             return None if self._foreign(receiver, site.scope) else "backward"
         if method in ("step", "update", "unscale_", "scale") and receiver is not None and self.is_scaler(receiver, site.scope):
             return {"step": "scaler-step", "update": "scaler-update", "unscale_": "unscale", "scale": None}[method]
-        if method == "step" and receiver is not None and self.is_optimizer(receiver, site.scope):
+        if method == "step" and receiver is not None and self.facts.is_optimizer(receiver, site.scope):
             return "optimizer-step"
         if self.model.call_name(site) in CLIPS:
             return "clip"
@@ -221,16 +219,6 @@ class _Tracer:
             return True
         text = dotted(receiver)
         return text is not None and text.lower().endswith("scaler") and not self._known_elsewhere(receiver, scope)
-
-    def is_optimizer(self, receiver: cst.BaseExpression, scope: Scope) -> bool:
-        origins = self.model.origins(receiver, scope)
-        if any(isinstance(o.expr, cst.Call) and self.facts.is_optimizer_call(o.expr, o.scope) for o in origins):
-            return True
-        # A parameter nobody in this file passes: its name is all there is to go on.
-        text = dotted(receiver) or ""
-        return not any(isinstance(o.expr, cst.Call) for o in origins) and OPTIMIZER_NAME.fullmatch(
-            text.split(".")[-1]
-        ) is not None
 
     def _is_scaled(self, receiver: cst.BaseExpression, scope: Scope) -> bool:
         candidates = [receiver] + [o.expr for o in self.model.origins(receiver, scope)]
