@@ -8,6 +8,7 @@ from typing import Iterator, Optional
 import libcst as cst
 
 from torch_advise.lint.checks import CheckContext, Violation, check
+from torch_advise.lint.checks.loops import GradMode, functions_run_by_steps, may_train
 from torch_advise.lint.fixes import EnsureImport, InsertBefore, ReplaceNode, SetKeyword, SwapStatements
 from torch_advise.lint.model import (
     Branch,
@@ -59,9 +60,13 @@ def float16_on_bf16_hardware(ctx: CheckContext) -> Iterator[Violation]:
         "; the GradScaler then becomes unnecessary" if ctx.facts.grad_scalers else ""
     )
     gpu = f"sm_{ctx.target.compute_capability[0]}{ctx.target.compute_capability[1]}"
+    grad = GradMode(model)
+    in_steps = functions_run_by_steps(model)
     for site in ctx.facts.autocasts:
         if ctx.model.call_name(site) == "torch.cpu.amp.autocast":
             continue
+        if _inference_only(ctx, site, grad, in_steps):
+            continue  # nothing to scale there, and float16 keeps more mantissa than bfloat16
         call = site.node
         if has_star_args(call) or literal_value(keyword_args(call).get("enabled", cst.Name("True"))) is False:
             continue  # a dtype or switch hidden in **kwargs may well be right
@@ -83,6 +88,14 @@ def float16_on_bf16_hardware(ctx: CheckContext) -> Iterator[Violation]:
             edits = (ReplaceNode(dtype, f"{dotted(dtype.value)}.bfloat16"),) if direct else ()  # type: ignore[union-attr]
             yield Violation("AMP002", dtype, message, edits)
     yield from _half_models(ctx, gpu)
+
+
+def _inference_only(ctx: CheckContext, site: CallSite, grad: GradMode, in_steps: set[FunctionInfo]) -> bool:
+    """An autocast only inference runs under: autograd is off there, or it sits in loops none of
+    which trains, in a function no training step runs (a validation or sampling loop)."""
+    if grad.site_off(site):
+        return True
+    return bool(site.loops) and site.function not in in_steps and not any(may_train(ctx, loop) for loop in site.loops)
 
 
 def _half_models(ctx: CheckContext, gpu: str) -> Iterator[Violation]:

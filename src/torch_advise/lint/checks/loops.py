@@ -250,8 +250,11 @@ class GradMode:
             if not disabling:
                 continue
             statement = site.statement
-            if isinstance(statement, cst.With) and any(item.item is site.node for item in statement.items):
-                self.off_calls.update(id(c) for c in calls_in(statement.body))
+            items = [item.item for item in statement.items] if isinstance(statement, cst.With) else []
+            if any(item is site.node for item in items):
+                # `with torch.no_grad(), torch.autocast(...):` enters the later items with it off too.
+                later = items[[id(item) for item in items].index(id(site.node)) + 1 :]
+                self.off_calls.update(id(c) for node in (*later, statement.body) for c in calls_in(node))
             elif name in SET_GRAD_ENABLED and isinstance(statement, cst.SimpleStatementLine):
                 # `torch.set_grad_enabled(False)` as a statement: the rest of the function (or file).
                 if site.function is not None:
@@ -324,7 +327,7 @@ def _forward_text(model: TrainingModel, site: CallSite) -> Optional[str]:
     return None
 
 
-def _functions_run_by_steps(model: TrainingModel) -> set[FunctionInfo]:
+def functions_run_by_steps(model: TrainingModel) -> set[FunctionInfo]:
     """Functions that training steps run: their forward passes may feed a backward."""
     found: set[FunctionInfo] = set()
     for loop in step_loops(model):
@@ -349,16 +352,14 @@ def forward_without_no_grad(ctx: CheckContext) -> Iterator[Violation]:
         return
     grad = GradMode(model)
     trained = _trained_model_texts(ctx)
-    in_steps = _functions_run_by_steps(model)
+    in_steps = functions_run_by_steps(model)
     seen: set[int] = set()
     for loop in model.loops:
-        if model.loop_trains(loop) or any(is_step_loop(model, parent) for parent in loop.parents):
+        if may_train(ctx, loop) or any(is_step_loop(model, parent) for parent in loop.parents):
             continue
         if loop.function in in_steps or grad.function_off(loop.function):
             continue
         calls = iteration(model, loop)
-        if any(_needs_gradients(model, c.site) for c in calls):
-            continue
         evaluated = _eval_texts(model, loop.function, loop.order)
         for call in calls:
             text = _forward_text(model, call.site)
@@ -379,9 +380,24 @@ def forward_without_no_grad(ctx: CheckContext) -> Iterator[Violation]:
             )
 
 
-def _needs_gradients(model: TrainingModel, site: CallSite) -> bool:
-    name = model.call_name(site) or ""
-    return name in ("torch.autograd.grad", "torch.autograd.backward") or site.method in ("requires_grad_", "backward")
+def may_train(ctx: CheckContext, loop: LoopInfo) -> bool:
+    """A loop that runs backward, or whose iteration makes a call only training makes."""
+    return ctx.model.loop_trains(loop) or any(_trains(ctx, call.site) for call in iteration(ctx.model, loop))
+
+
+def _trains(ctx: CheckContext, site: CallSite) -> bool:
+    """A call only a training step makes: one that needs gradients, resets them, or is handed
+    the optimizer (timm's `loss_scaler(loss, optimizer)` runs backward and step itself)."""
+    name = ctx.model.call_name(site) or ""
+    if name in ("torch.autograd.grad", "torch.autograd.backward"):
+        return True
+    if site.method in ("requires_grad_", "backward", "zero_grad"):
+        return True
+    arguments = [*positional_args(site.node), *keyword_args(site.node).values()]
+    return any(
+        isinstance(argument, (cst.Name, cst.Attribute)) and ctx.facts.is_optimizer(argument, site.scope)
+        for argument in arguments
+    )
 
 
 # ---- PERF003 ------------------------------------------------------------------------------
