@@ -3,6 +3,7 @@ CUDA work that does not wait for the work to finish."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
@@ -19,6 +20,7 @@ from torch_advise.lint.model import (
     Scope,
     TrainingModel,
     dotted,
+    keyword_args,
     literal_value,
     positional_args,
     root_name,
@@ -38,12 +40,22 @@ CLOCKS = {
     "timeit.default_timer",
 }
 SYNCHRONIZE = "torch.cuda.synchronize"
+# Line breaks inside a call, with any comment before them.
+_LINE_BREAK = re.compile(r"\s*(?:#[^\n]*)?\n\s*")
 SYNCHRONIZERS = {SYNCHRONIZE, "torch.accelerator.synchronize"}
 # Tensor factories allocate; timing them is not timing GPU work.
 FACTORIES = {
     "empty", "empty_strided", "zeros", "ones", "full", "tensor", "as_tensor", "from_numpy", "arange",
     "linspace", "eye", "rand", "randn", "randint", "randperm", "empty_like", "zeros_like", "ones_like",
     "full_like", "rand_like", "randn_like", "manual_seed", "seed", "device", "dtype", "Size", "Generator",
+}
+# Factories that build on the CPU unless given a device (the *_like ones follow their input).
+HOST_FACTORIES = {
+    f"torch.{name}"
+    for name in (
+        "tensor", "as_tensor", "from_numpy", "zeros", "ones", "empty", "full", "arange", "linspace",
+        "logspace", "eye", "rand", "randn", "randint", "randperm",
+    )
 }
 # Namespaces whose functions compute on tensors, besides torch's own top level.
 TENSOR_NAMESPACES = ("torch.nn.functional.", "torch.linalg.", "torch.fft.", "torch.special.")
@@ -107,8 +119,23 @@ def _host_data(model: TrainingModel, name: str, scope: Scope, before: int, depth
             later = model.call_site(binding.value)
             if later is not None and later.order > before:
                 continue
+        if binding.kind == "assign" and isinstance(binding.value, cst.Call) and _host_factory(model, binding.value, binding.scope):
+            continue
         return False
     return True
+
+
+def _host_factory(model: TrainingModel, call: cst.Call, scope: Scope) -> bool:
+    """`torch.linspace(...)` without a device: a tensor in host memory, unless the file moves
+    where factories build (set_default_device, `with torch.device(...)`)."""
+    name = model.qualname(call.func, scope) or ""
+    if name not in HOST_FACTORIES or "device" in keyword_args(call):
+        return False
+    if model.identifiers & {"set_default_device", "set_default_tensor_type"}:
+        return False
+    return not any(
+        model.call_name(site) == "torch.device" and isinstance(site.statement, cst.With) for site in model.calls
+    )
 
 
 def _loss_names(model: TrainingModel, scope: Scope) -> set[str]:
@@ -172,6 +199,8 @@ def _sync_reads(ctx: CheckContext, site: CallSite, clock_after: set[int]) -> Ite
         return
     if func.value in SCALAR_BUILTINS and len(site.node.args) == 1:
         argument = site.node.args[0].value
+        if _inner_sync(argument):
+            return  # `float(loss.item())`: the .item() waited, and is reported itself
         losses = _loss_names(model, site.scope)
         if _is_tensor(model, argument, site.scope, losses):
             yield SyncRead(site.node, _short(model, site.node))
@@ -210,8 +239,10 @@ def _is_tensor(model: TrainingModel, expr: cst.BaseExpression, scope: Scope, los
 
 def _short(model: TrainingModel, call: cst.Call) -> str:
     """The call as written when it is short, else its method: `loss.item()`, `.item()`."""
-    text = model.module.code_for_node(call)
-    if len(text) <= 60 and "\n" not in text:
+    # A chain split over lines (`preds\n    .eq(y)\n    .sum()\n    .item()`) reads as one.
+    bare = call.with_changes(lpar=(), rpar=()) if call.lpar else call
+    text = _LINE_BREAK.sub(lambda m: "" if m.string[m.end() : m.end() + 1] in ".)]" else " ", model.module.code_for_node(bare))
+    if len(text) <= 60:
         return text
     return f".{call.func.attr.value}()" if isinstance(call.func, cst.Attribute) else "this call"
 
