@@ -16,7 +16,9 @@ ITERABLE_DATASETS = {"torch.utils.data.IterableDataset", "torch.utils.data.datas
 
 
 def _dataset_kind(ctx: CheckContext, loader: DataLoaderCall) -> str:
-    """'in-memory' for a TensorDataset, 'iterable' for an IterableDataset of this file, else ''."""
+    """'in-memory' for a TensorDataset; for a dataset class of this file, 'on-device' when it
+    returns CUDA tensors (worker processes cannot use CUDA once the parent has, and CUDA tensors
+    cannot be pinned) and 'iterable' for an IterableDataset; else ''."""
     dataset = loader.argument("dataset")
     if dataset is None:
         return ""
@@ -28,10 +30,22 @@ def _dataset_kind(ctx: CheckContext, loader: DataLoaderCall) -> str:
             return "in-memory"
         built = model.callee(origin.expr, origin.scope)
         if isinstance(built, ClassInfo):
-            for klass in model.class_lineage(built):
+            lineage = model.class_lineage(built)
+            if any(_moves_to_cuda(ctx, klass) for klass in lineage):
+                return "on-device"
+            for klass in lineage:
                 if any(model.qualname(base, klass.scope.parent or klass.scope) in ITERABLE_DATASETS for base in klass.bases):
                     return "iterable"
     return ""
+
+
+def _moves_to_cuda(ctx: CheckContext, dataset: ClassInfo) -> bool:
+    """Whether the dataset's item or iteration methods put tensors on the GPU."""
+    for name in ("__getitem__", "__getitems__", "__iter__", "__next__"):
+        method = ctx.model.method(dataset, name)
+        if method is not None and any(ctx.facts.moves_to_cuda(site) for site in method.calls):
+            return True
+    return False
 
 
 @check("DL001")
@@ -54,6 +68,8 @@ def dataloader_without_workers(ctx: CheckContext) -> Iterator[Violation]:
 def dataloader_without_pinned_memory(ctx: CheckContext) -> Iterator[Violation]:
     for loader in ctx.facts.dataloaders:
         if loader.opaque or loader.literal("pin_memory", False) is not False:
+            continue
+        if _dataset_kind(ctx, loader) == "on-device":
             continue
         entries = ctx.facts.loader_loops.get(loader, [])
         if not any(ctx.facts.batch_moves_to_cuda(entry) for entry in entries):
