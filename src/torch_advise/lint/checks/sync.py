@@ -397,9 +397,35 @@ def _is_sync(model: TrainingModel, site: CallSite) -> bool:
         return True
     if isinstance(site.node.func, cst.Name) and site.node.func.value == "synchronize":
         return True  # `synchronize = torch.cuda.synchronize if ... else nothing`
+    if _copies_to_host(model, site):
+        return True
     func = site.node.func
     if isinstance(func, cst.Name) and model.qualname(func, site.scope) is None and func.value in SCALAR_BUILTINS | {"print"}:
         return any(literal_value(a.value) is NOT_LITERAL for a in site.node.args)
+    return False
+
+
+def _copies_to_host(model: TrainingModel, site: CallSite) -> bool:
+    """`x.to("cpu")`, `x.to(cpu_device)`: a blocking copy into host memory waits for the GPU,
+    as `.cpu()` does (one with non_blocking=True does not)."""
+    if site.method != "to":
+        return False
+    keywords = keyword_args(site.node)
+    if literal_value(keywords.get("non_blocking", cst.Name("False"))) is not False:
+        return False
+    target = (positional_args(site.node)[:1] or [keywords.get("device")])[0]
+    if target is None:
+        return False
+    origins = [(target, site.scope), *((o.expr, o.scope) for o in model.origins(target, site.scope))]
+    return any(_names_cpu(model, expr, scope) for expr, scope in origins)
+
+
+def _names_cpu(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> bool:
+    if string_value(expr) == "cpu":
+        return True
+    if isinstance(expr, cst.Call) and model.qualname(expr.func, scope) == "torch.device":
+        arguments = positional_args(expr) or [keyword_args(expr).get("type")]
+        return arguments[0] is not None and string_value(arguments[0]) == "cpu"
     return False
 
 
