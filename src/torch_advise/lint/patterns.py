@@ -203,7 +203,8 @@ class Facts:
 
     def batch_moves_to_cuda(self, entry: LoaderLoop) -> list[CallSite]:
         """Calls that move something derived from the loop's batch to a CUDA device, in the loop
-        or in a function of this file that the loop hands the batch to."""
+        or in a function of this file that the loop hands the batch to; not a copy of data the
+        loop pinned itself (`x.pin_memory().to(device)`)."""
         return self._moves(entry.loop.calls, entry.loop.assigned, entry.loop.node, set(entry.batch_names), 0)
 
     def _moves(
@@ -225,7 +226,8 @@ class Facts:
         for site in calls:
             receiver = site.receiver
             if receiver is not None and root_name(receiver) in derived and self.moves_to_cuda(site):
-                moves.append(site)
+                if not _pinned(receiver, assigned):
+                    moves.append(site)
             elif depth < 2:
                 callee = self.model.callee(site.node, site.scope)
                 if isinstance(callee, FunctionInfo):
@@ -306,6 +308,19 @@ def _assigned_names(site: CallSite) -> set[str]:
 
 def _inner_loop_of(loop: LoopInfo, others: list[LoopInfo]) -> bool:
     return any(other in loop.parents for other in others)
+
+
+def _pinned(expr: cst.BaseExpression, assigned: dict) -> bool:
+    """`x.pin_memory()`, or a name the loop body only ever assigns such a call (as the loop's
+    own target, it is rebound to a pinned copy before use)."""
+    def pins(value: object) -> bool:
+        return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "pin_memory"
+
+    if pins(expr):
+        return True
+    # None stands for the loop's own binding of its target.
+    values = [v for v in assigned.get(expr.value, []) if v is not None] if isinstance(expr, cst.Name) else []
+    return bool(values) and all(pins(value) for value in values)
 
 
 def _comprehension_fors(node: cst.CSTNode) -> Iterator[cst.CompFor]:
