@@ -31,6 +31,9 @@ from torch_advise.lint.model import (
 )
 from torch_advise.lint.walk import descendants
 
+FLOAT16 = {"torch.float16", "torch.half"}
+# FSDP's precision settings (FSDP1 and FSDP2).
+FSDP_PRECISIONS = {"MixedPrecision", "MixedPrecisionPolicy"}
 OPTIMIZER_NAME = re.compile(r"(optimizer|optim|opt)(_\w+)?|\w+_(optimizer|optim|opt)")
 DATALOADER = "torch.utils.data.DataLoader"
 # DataLoader's positional parameters, in order, so `DataLoader(ds, 32, True)` is understood.
@@ -261,6 +264,19 @@ class Facts:
         for origin in self.model.origins(receiver, scope):
             if isinstance(origin.expr, cst.Call) and self.model.qualname(origin.expr.func, origin.scope) in GRAD_SCALERS:
                 return True
+        return False
+
+    @cached_property
+    def float16_weights(self) -> bool:
+        """Whether FSDP keeps parameters, gradients or their reduction in float16
+        (`MixedPrecision(param_dtype=torch.float16)`): then loss scaling is needed whatever
+        dtype autocast runs in."""
+        for site in self.model.calls:
+            name = self.model.call_name(site) or ""
+            if name.startswith("torch.distributed.") and name.rsplit(".", 1)[-1] in FSDP_PRECISIONS:
+                values = [*positional_args(site.node), *keyword_args(site.node).values()]
+                if any(self.model.qualname(value, site.scope) in FLOAT16 for value in values):
+                    return True
         return False
 
     @cached_property

@@ -23,10 +23,9 @@ from torch_advise.lint.model import (
     literal_value,
     positional_args,
 )
-from torch_advise.lint.patterns import Facts
+from torch_advise.lint.patterns import FLOAT16, Facts
 from torch_advise.lint.walk import descendants
 
-FLOAT16 = {"torch.float16", "torch.half"}
 CLIPS = {"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_"}
 
 
@@ -53,7 +52,7 @@ def _all_float16(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope) -> b
 
 @check("AMP002")
 def float16_on_bf16_hardware(ctx: CheckContext) -> Iterator[Violation]:
-    if not ctx.target.supports_bf16:
+    if not ctx.target.supports_bf16 or ctx.facts.float16_weights:
         return
     model = ctx.model
     scaler_note = (

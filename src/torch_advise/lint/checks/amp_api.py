@@ -411,7 +411,7 @@ def _scales_losses(ctx: CheckContext, scaler: CallSite) -> bool:
 
 @check("AMP003")
 def grad_scaler_with_bfloat16(ctx: CheckContext) -> Iterator[Violation]:
-    if not ctx.facts.grad_scalers:
+    if not ctx.facts.grad_scalers or ctx.facts.float16_weights:
         return
     autocasts = cuda_autocasts(ctx)
     if not autocasts or not all(_always_bfloat16(ctx, site) for site in autocasts):
