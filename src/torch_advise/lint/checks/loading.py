@@ -34,6 +34,14 @@ BATCHNORM_1D = {
     "torch.nn.modules.batchnorm.BatchNorm1d",
     "torch.nn.modules.batchnorm.LazyBatchNorm1d",
 }
+# After these, BatchNorm1d sees (N, C, L): one sample still gives L values per channel.
+CONV_1D = {
+    "torch.nn.Conv1d",
+    "torch.nn.ConvTranspose1d",
+    "torch.nn.LazyConv1d",
+    "torch.nn.modules.conv.Conv1d",
+    "torch.nn.modules.conv.ConvTranspose1d",
+}
 SEQUENTIAL = {"torch.nn.Sequential", "torch.nn.modules.container.Sequential"}
 MODEL_WRAPPERS = {
     "torch.compile",
@@ -326,8 +334,9 @@ def _shuffles(ctx: CheckContext, loader: DataLoaderCall) -> bool:
 
 
 class _BatchNormModels:
-    """Which models of a file contain BatchNorm1d: classes of the file, `nn.Sequential(...)`
-    and the wrappers and `.to(...)` calls around them."""
+    """Which models of a file contain BatchNorm1d on (N, C) input: classes of the file,
+    `nn.Sequential(...)` and the wrappers and `.to(...)` calls around them. A model that also
+    builds a Conv1d is left out: its BatchNorm1d most likely normalises (N, C, L) features."""
 
     def __init__(self, ctx: CheckContext) -> None:
         self.model = ctx.model
@@ -343,6 +352,8 @@ class _BatchNormModels:
                     continue
                 lineage = self.model.class_lineage(cls)
                 sites = [s for s in self.model.calls if s.function is not None and s.function.cls in lineage]
+                if any(self.model.call_name(s) in CONV_1D for s in sites):
+                    continue
                 if any(k in found for k in lineage[1:]) or any(self._builds(s.node, s.scope, found) for s in sites):
                     found.add(cls)
                     changed = True
@@ -364,7 +375,9 @@ class _BatchNormModels:
             if self._builds(node, origin.scope, self.classes):
                 return True
             if name in SEQUENTIAL and any(self.contains(a.value, origin.scope, depth + 1) for a in node.args):
-                return True
+                layers = (a.value for a in node.args)
+                if not any(isinstance(l, cst.Call) and self.model.qualname(l.func, origin.scope) in CONV_1D for l in layers):
+                    return True
             if name in MODEL_WRAPPERS and positional_args(node):
                 if self.contains(positional_args(node)[0], origin.scope, depth + 1):
                     return True
