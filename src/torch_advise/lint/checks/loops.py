@@ -317,6 +317,17 @@ def _eval_texts(model: TrainingModel, function: Optional[FunctionInfo], before: 
     }
 
 
+def _frozen_texts(model: TrainingModel, function: Optional[FunctionInfo], before: int) -> set[str]:
+    """Receivers of `.requires_grad_(False)` called in `function` before source position `before`."""
+    calls = function.calls if function is not None else [s for s in model.calls if s.function is None]
+    return {
+        _text(model, s.receiver)
+        for s in calls
+        if s.method == "requires_grad_" and s.receiver is not None and s.order < before
+        and _first_argument_is(s.node, False)
+    }
+
+
 def _forward_text(model: TrainingModel, site: CallSite) -> Optional[str]:
     """`model` for `model(x)` and `model.forward(x)`; None for anything else."""
     func = site.node.func
@@ -361,10 +372,13 @@ def forward_without_no_grad(ctx: CheckContext) -> Iterator[Violation]:
             continue
         calls = iteration(model, loop)
         evaluated = _eval_texts(model, loop.function, loop.order)
+        frozen = _frozen_texts(model, loop.function, loop.order)
         for call in calls:
             text = _forward_text(model, call.site)
             if text is None or id(call.site.node) in seen or not (text in evaluated or text in trained):
                 continue
+            if text in frozen:
+                continue  # no parameter needs a gradient: autograd records nothing
             if text not in evaluated and loop.function is not None and not model.calls_to(loop.function):
                 # Nothing here calls it, so nothing shows whether its caller turns autograd off.
                 continue
