@@ -331,7 +331,17 @@ def grad_scaler_call_order(ctx: CheckContext) -> Iterator[Violation]:
                 )
             elif event.kind == "optimizer-step":
                 backward = _nearest(trace, event, BACKWARDS, after=False)
-                if backward is not None and backward.kind == "scaled-backward" and not _between(
+                stepped = _stepped_before(trace, event)
+                if stepped is not None and _steps_same_optimizer(ctx, stepped, event):
+                    seen.add(id(event.site.node))
+                    yield Violation(
+                        "AMP004",
+                        event.site.node,
+                        "optimizer.step() runs again after scaler.step(optimizer) already stepped it for "
+                        "this backward: the parameters move twice per batch, the second time with "
+                        "unchecked gradients; step once, through the scaler when it is in use",
+                    )
+                elif backward is not None and backward.kind == "scaled-backward" and not _between(
                     trace, backward, event, "scaler-step"
                 ):
                     seen.add(id(event.site.node))
@@ -351,6 +361,28 @@ def grad_scaler_call_order(ctx: CheckContext) -> Iterator[Violation]:
                         "backward() runs on the unscaled loss while scaler.step() is used: "
                         "call scaler.scale(loss).backward()",
                     )
+
+
+def _stepped_before(trace: list[Event], event: Event) -> Optional[Event]:
+    """A scaler.step() that runs with `event` with no backward in between on its own path: the
+    `if amp:` arm steps through the scaler, and a step after the `if` runs on both paths."""
+    for stepped in reversed(trace[: event.position]):
+        if stepped.kind != "scaler-step" or not stepped.compatible(event):
+            continue
+        between = trace[stepped.position + 1 : event.position]
+        if not any(e.kind in BACKWARDS and e.compatible(stepped) and e.compatible(event) for e in between):
+            return stepped
+    return None
+
+
+def _steps_same_optimizer(ctx: CheckContext, scaler_step: Event, optimizer_step: Event) -> bool:
+    """`scaler.step(opt)` and `opt.step()` name the same optimizer."""
+    arguments = positional_args(scaler_step.site.node)[:1] or [keyword_args(scaler_step.site.node).get("optimizer")]
+    receiver = optimizer_step.site.receiver
+    if arguments[0] is None or receiver is None:
+        return False
+    code = ctx.model.module.code_for_node
+    return code(arguments[0]) == code(receiver)
 
 
 @check("AMP005")
