@@ -112,8 +112,15 @@ class Facts:
                 return loader
         return None
 
-    def loaders_in(self, expr: cst.BaseExpression, scope: Scope) -> list[DataLoaderCall]:
+    def loaders_in(
+        self, expr: cst.BaseExpression, scope: Scope, visiting: Optional[set[tuple[int, int]]] = None
+    ) -> list[DataLoaderCall]:
         """Loaders whose batches `expr` yields when iterated."""
+        # `pbar = tqdm(pbar)` wraps a name in itself: each expression is followed once.
+        visiting = set() if visiting is None else visiting
+        if (id(expr), id(scope)) in visiting:
+            return []
+        visiting.add((id(expr), id(scope)))
         found: list[DataLoaderCall] = []
         for inner in self._unwrap_iteration(expr, scope):
             for origin in self.model.origins(inner, scope):
@@ -124,7 +131,7 @@ class Facts:
                     for nested in self._unwrap_iteration(origin.expr, origin.scope):
                         if nested is not origin.expr:
                             found.extend(
-                                l for l in self.loaders_in(nested, origin.scope) if l not in found
+                                l for l in self.loaders_in(nested, origin.scope, visiting) if l not in found
                             )
         return found
 
