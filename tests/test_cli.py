@@ -231,7 +231,35 @@ def test_an_internal_fault_on_one_file_is_one_line_and_the_others_are_still_chec
     assert result.exit_code == 2
     assert "advise: error: clean.py: not checked, internal error (RecursionError: maximum recursion depth exceeded)" in result.output
     assert "train.py:6:14: DL001" in result.output
+    assert "1 file not checked because of an internal error (see above)." in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_file_left_unchecked_is_not_reported_as_passing(project, monkeypatch):
+    """Nothing in any format says a file passed when a fault inside advise skipped it."""
+    import json
+
+    from click.testing import CliRunner
+
+    from torch_advise.cli import main
+    from torch_advise.lint import engine
+
+    def faulty(path, source, options, ignored=frozenset()):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(engine, "lint_source", faulty)
+    monkeypatch.chdir(project)
+    text = CliRunner().invoke(main, ["check", "clean.py", "--no-cache", *TARGET])
+    assert text.exit_code == 2
+    assert "All checks passed." not in text.output
+    assert "1 file not checked because of an internal error (see above)." in text.output
+    document = CliRunner().invoke(main, ["check", "clean.py", "--no-cache", "--format", "json", *TARGET])
+    summary = json.loads(document.stdout)["summary"]
+    assert (summary["files_checked"], summary["files_not_checked"]) == (0, ["clean.py"])
+    sarif = CliRunner().invoke(main, ["check", "clean.py", "--no-cache", "--format", "sarif", *TARGET])
+    invocation = json.loads(sarif.stdout)["runs"][0]["invocations"][0]
+    assert invocation["executionSuccessful"] is False
+    assert invocation["toolExecutionNotifications"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "clean.py"
 
 
 def test_a_selection_of_no_rules_is_a_usage_error(project):

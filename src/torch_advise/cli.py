@@ -164,6 +164,7 @@ def check(
     fixed = files_fixed = 0
     changed = False
     faults = 0
+    unchecked: list[str] = []
     try:
         for result in lint_files(
             targets, settings, options, write=fix and not diff, files=files, jobs=jobs, cache=not no_cache
@@ -173,6 +174,7 @@ def check(
                 faults += 1
             if result.internal_error:
                 faults += 1
+                unchecked.append(display_path(result.path))
                 click.echo(
                     f"advise: error: {display_path(result.path)}: not checked, internal error "
                     f"({result.internal_error}); please report it",
@@ -211,7 +213,7 @@ def check(
     shown = baseline.new_findings(findings) if baseline else findings
     report = Report(
         shown,
-        len(files),
+        len(files) - len(unchecked),
         resolved,
         catalogue,
         fix_mode=fix_mode if fix else None,
@@ -219,6 +221,7 @@ def check(
         files_fixed=files_fixed,
         options={"unsafe_fixes": allow_unsafe},
         baselined=len(findings) - len(shown),
+        not_checked=unchecked,
         color=output_format == "text" and color_enabled(color, sys.stdout),
         quiet=quiet,
         statistics=statistics,

@@ -24,6 +24,7 @@ class Report:
     files_fixed: int = 0
     options: dict = field(default_factory=dict)
     baselined: int = 0  # findings hidden because the baseline holds them
+    not_checked: list[str] = field(default_factory=list)  # files a fault inside advise left unchecked
     color: bool = False
     quiet: bool = False  # findings only: no header, no summary
     statistics: bool = False  # a count per rule instead of the findings

@@ -24,6 +24,7 @@ def render(report: Report, out: TextIO) -> None:
         "findings": [finding.to_dict() for finding in report.findings],
         "summary": {
             "files_checked": report.files_checked,
+            "files_not_checked": report.not_checked,
             "findings": len(report.findings),
             "fixed": report.fixed,
             "baselined": report.baselined,

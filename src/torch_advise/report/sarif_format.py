@@ -118,6 +118,21 @@ def _result(finding: Finding, fingerprint: str, rule_index: dict[str, int]) -> d
     return result
 
 
+def _invocation(report: Report) -> dict:
+    """A run that left files unchecked did not succeed; each such file is a notification."""
+    invocation: dict = {"executionSuccessful": not report.not_checked}
+    if report.not_checked:
+        invocation["toolExecutionNotifications"] = [
+            {
+                "level": "error",
+                "message": {"text": "not checked because of an internal error in advise"},
+                "locations": [{"physicalLocation": {"artifactLocation": _artifact(path)}}],
+            }
+            for path in report.not_checked
+        ]
+    return invocation
+
+
 def render(report: Report, out: TextIO) -> None:
     rules = [_rule_descriptor(rule) for rule in report.catalogue.rules]
     rules += [_file_problem_descriptor(*problem) for problem in _FILE_PROBLEMS]
@@ -135,7 +150,7 @@ def render(report: Report, out: TextIO) -> None:
         },
         "originalUriBaseIds": {SOURCE_ROOT: {"uri": Path(os.getcwd()).as_uri() + "/"}},
         "columnKind": "unicodeCodePoints",
-        "invocations": [{"executionSuccessful": True}],
+        "invocations": [_invocation(report)],
         "results": [
             _result(finding, fingerprint, rule_index)
             for finding, fingerprint in zip(report.findings, fingerprints(report.findings))

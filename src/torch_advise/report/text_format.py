@@ -38,8 +38,10 @@ def render(report: Report, out: TextIO) -> None:
 def _render_summary(report: Report, out: TextIO) -> None:
     if report.fixed:
         out.write(f"Fixed {_plural(report.fixed, 'finding')} in {_plural(report.files_fixed, 'file')}.\n")
+    if report.not_checked:
+        out.write(f"{_plural(len(report.not_checked), 'file')} not checked because of an internal error (see above).\n")
     if not report.findings:
-        if not report.fixed:
+        if not report.fixed and not report.not_checked:
             out.write("All checks passed.\n")
         return
     files = len({f.path for f in report.findings})
