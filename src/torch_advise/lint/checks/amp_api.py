@@ -20,6 +20,7 @@ from torch_advise.lint.model import (
     keyword_args,
     literal_value,
     positional_args,
+    string_value,
 )
 from torch_advise.lint.walk import TableVisitor
 
@@ -50,6 +51,7 @@ class Reference:
     scope: Scope
     role: str  # call | decorator | value
     call: Optional[cst.Call] = None
+    fallback: bool = False  # in an except handler: the old-torch path of a version-adaptive script
 
 
 @dataclass(eq=False)
@@ -70,6 +72,8 @@ class _References(TableVisitor):
         self.class_scopes = {klass.node: klass.scope for klass in model.classes}
         self.references: list[Reference] = []
         self.groups: dict[int, ImportGroup] = {}
+        self.handlers = 0  # except handlers the walk is inside
+        self.fallback_imports: set[int] = set()
         # Names an import binds to a deprecated thing: the only bare names worth resolving.
         scopes = [model.module_scope, *(f.scope for f in model.functions), *(c.scope for c in model.classes)]
         self.imported_names = {
@@ -99,7 +103,7 @@ class _References(TableVisitor):
         return bindings if bindings and all(b.kind == "import" for b in bindings) else []
 
     def _record(self, node, name: str, role: str, call: Optional[cst.Call] = None) -> None:
-        reference = Reference(node, name, self.scope, role, call)
+        reference = Reference(node, name, self.scope, role, call, fallback=self.handlers > 0)
         self.references.append(reference)
         group = self._group_of(node)
         if group is not None:
@@ -124,10 +128,20 @@ class _References(TableVisitor):
     # ---- traversal ----------------------------------------------------------------------
 
     def visit_Import(self, node: cst.Import) -> bool:
+        if self.handlers:
+            self.fallback_imports.add(id(node))
         return False
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        if self.handlers:
+            self.fallback_imports.add(id(node))
         return False
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        self.handlers += 1
+
+    def leave_ExceptHandler(self, original_node: cst.ExceptHandler) -> None:
+        self.handlers -= 1
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         for decorator in node.decorators:
@@ -308,6 +322,19 @@ def _direct_edits(ctx: CheckContext, reference: Reference) -> tuple[Edit, ...]:
     return (edit, *extra) if edit is not None else ()
 
 
+def _version_adaptive_scopes(model: TrainingModel) -> set[int]:
+    """Scopes that test for the new API before using the old one: `hasattr(torch.amp, ...)`."""
+    scopes = set()
+    for site in model.calls:
+        arguments = positional_args(site.node)
+        if dotted(site.node.func) != "hasattr" or len(arguments) < 2:
+            continue
+        tested = dotted(arguments[0]) or ""
+        if tested == "amp" or tested.endswith(".amp") or (tested == "torch" and string_value(arguments[1]) == "amp"):
+            scopes.add(id(site.scope))
+    return scopes
+
+
 def _replacement(name: str) -> str:
     return {
         "autocast": 'torch.amp.autocast("cuda", ...)',
@@ -326,8 +353,13 @@ def deprecated_cuda_amp(ctx: CheckContext) -> Iterator[Violation]:
     finder.walk(ctx.model.module)
     grouped = {id(r): group for group in finder.groups.values() for r in group.references}
     group_edits: dict[int, tuple[Edit, ...]] = {}
+    adaptive = _version_adaptive_scopes(ctx.model)
     for reference in finder.references:
         group = grouped.get(id(reference))
+        if reference.fallback or id(reference.scope) in adaptive:
+            continue  # the old name kept on purpose for torch < 2.4, where torch.amp lacks it
+        if group is not None and id(group.statement) in finder.fallback_imports:
+            continue
         if group is not None:
             if id(group) not in group_edits:
                 group_edits[id(group)] = _group_edits(group)
