@@ -11,6 +11,7 @@ import libcst as cst
 
 from torch_advise.lint.checks import CheckContext, Violation, check
 from torch_advise.lint.checks.accumulation import is_optimizer_step
+from torch_advise.lint.checks.loading import _non_blocking
 from torch_advise.lint.checks.loops import Guards, iteration, step_loops
 from torch_advise.lint.model import (
     CallSite,
@@ -405,6 +406,27 @@ def _is_sync(model: TrainingModel, site: CallSite) -> bool:
     return False
 
 
+def _blocking_copy_to_gpu(ctx: CheckContext, site: CallSite) -> bool:
+    """`x = x.to(device)`, `net.to(device)` as a statement of its own: a copy without
+    non_blocking=True returns once the stream has drained (the copy is followed by a stream
+    synchronize). Nested in another call (`model(x.cuda())`) it is not the last thing to run."""
+    if not ctx.facts.moves_to_cuda(site):
+        return False
+    flag = _non_blocking(site.node, site.method)
+    if flag is not None and literal_value(flag) is not False:
+        return False
+    statement = site.statement
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return False
+    for small in statement.body:
+        value = getattr(small, "value", None)
+        # `x, y = x.to(device), y.to(device)`: each copy is a statement-level call too.
+        values = [element.value for element in value.elements] if isinstance(value, cst.Tuple) else [value]
+        if any(v is site.node for v in values):
+            return True
+    return False
+
+
 def _copies_to_host(model: TrainingModel, site: CallSite) -> bool:
     """`x.to("cpu")`, `x.to(cpu_device)`: a blocking copy into host memory waits for the GPU,
     as `.cpu()` does (one with non_blocking=True does not)."""
@@ -461,7 +483,7 @@ def timing_without_synchronize(ctx: CheckContext) -> Iterator[Violation]:
             work = [i for i, s in enumerate(executed) if _is_work(ctx, s)]
             if not work or _epoch_timing(ctx, timed, executed):
                 continue
-            if any(_is_sync(model, s) for s in executed[work[-1]:]):
+            if any(_is_sync(model, s) or _blocking_copy_to_gpu(ctx, s) for s in executed[work[-1]:]):
                 continue
             seen.add(id(timed.stop.node))
             clock = dotted(timed.stop.node.func) or "the clock"
