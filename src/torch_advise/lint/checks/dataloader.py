@@ -8,7 +8,7 @@ import libcst as cst
 
 from torch_advise.lint.checks import CheckContext, Violation, check
 from torch_advise.lint.fixes import EnsureImport, SetKeyword
-from torch_advise.lint.model import ClassInfo
+from torch_advise.lint.model import ClassInfo, Scope, dotted
 from torch_advise.lint.patterns import DataLoaderCall
 
 IN_MEMORY_DATASETS = {"torch.utils.data.TensorDataset"}
@@ -16,13 +16,17 @@ ITERABLE_DATASETS = {"torch.utils.data.IterableDataset", "torch.utils.data.datas
 
 
 def _dataset_kind(ctx: CheckContext, loader: DataLoaderCall) -> str:
-    """'in-memory' for a TensorDataset; for a dataset class of this file, 'on-device' when it
-    returns CUDA tensors (worker processes cannot use CUDA once the parent has, and CUDA tensors
-    cannot be pinned) and 'iterable' for an IterableDataset; else ''."""
+    """'on-device' for data already on the GPU (worker processes cannot use CUDA once the parent
+    has, and CUDA tensors cannot be pinned): CUDA tensors in a list, a zip or a TensorDataset, or
+    a dataset class of this file that returns them; 'in-memory' for a TensorDataset; 'local' for
+    a dataset class defined inside a function (workers started by spawn or forkserver cannot
+    unpickle it); 'iterable' for an IterableDataset of this file; else ''."""
     dataset = loader.argument("dataset")
     if dataset is None:
         return ""
     model = ctx.model
+    if _holds_cuda_tensors(ctx, dataset, loader.site.scope):
+        return "on-device"
     for origin in model.origins(dataset, loader.site.scope):
         if not isinstance(origin.expr, cst.Call):
             continue
@@ -33,10 +37,29 @@ def _dataset_kind(ctx: CheckContext, loader: DataLoaderCall) -> str:
             lineage = model.class_lineage(built)
             if any(_moves_to_cuda(ctx, klass) for klass in lineage):
                 return "on-device"
+            if built.scope.parent is not None and built.scope.parent.kind == "function":
+                return "local"
             for klass in lineage:
                 if any(model.qualname(base, klass.scope.parent or klass.scope) in ITERABLE_DATASETS for base in klass.bases):
                     return "iterable"
     return ""
+
+
+def _holds_cuda_tensors(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
+    """`list(zip(ids.to(device), mask.to(device)))`, `TensorDataset(x.cuda(), y.cuda())`."""
+    model = ctx.model
+    for origin in model.origins(expr, scope):
+        node = origin.expr
+        if not isinstance(node, cst.Call):
+            continue
+        site = model.call_site(node)
+        if site is not None and ctx.facts.moves_to_cuda(site):
+            return True
+        name = model.qualname(node.func, origin.scope)
+        container = name in IN_MEMORY_DATASETS or (name is None and dotted(node.func) in ("list", "tuple", "zip"))
+        if container and depth < 3 and any(_holds_cuda_tensors(ctx, a.value, origin.scope, depth + 1) for a in node.args):
+            return True
+    return False
 
 
 def _moves_to_cuda(ctx: CheckContext, dataset: ClassInfo) -> bool:
