@@ -483,10 +483,13 @@ PRECISION_FRAMEWORKS = ("accelerate", "lightning", "pytorch_lightning", "deepspe
 
 
 def _uses_framework(model: TrainingModel) -> bool:
-    for bindings in model.module_scope.bindings.values():
-        for binding in bindings:
-            if binding.kind == "import" and (binding.qualname or "").split(".")[0] in PRECISION_FRAMEWORKS:
-                return True
+    """An import of one anywhere in the file: `if args.fp16: from apex import amp` counts too."""
+    scopes = [model.module_scope, *(f.scope for f in model.functions), *(c.scope for c in model.classes)]
+    for scope in scopes:
+        for bindings in scope.bindings.values():
+            for binding in bindings:
+                if binding.kind == "import" and (binding.qualname or "").split(".")[0] in PRECISION_FRAMEWORKS:
+                    return True
     return False
 
 
