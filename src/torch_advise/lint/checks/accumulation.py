@@ -221,6 +221,8 @@ def _scaling(ctx: CheckContext, expr: cst.CSTNode, scope: Scope, depth: int) -> 
             return _scaling(ctx, expr.func.value, scope, depth + 1)  # type: ignore[union-attr]
         if ctx.model.callee(expr, scope) is not None:
             return _traced(ctx, expr, scope, depth)
+        if _inherited_helper(ctx, expr, scope):
+            return "unknown"
         return "unscaled"
     if isinstance(expr, (cst.Name, cst.Attribute)):
         return _traced(ctx, expr, scope, depth)
@@ -248,6 +250,19 @@ def _traced(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope, depth: in
     return "unscaled" if results == {"unscaled"} else "unknown"
 
 
+def _inherited_helper(ctx: CheckContext, call: cst.Call, scope: Scope) -> bool:
+    """`self._parse_loss_dict(d)`: a method the class inherits from another file, which may well
+    divide the loss; not a module stored on self (`self.criterion(...)`), which returns it raw."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+        return False
+    cls = ctx.model.enclosing_class(scope, func.value)
+    if cls is None:
+        return False
+    name = func.attr.value
+    return ctx.model.method(cls, name) is None and not ctx.model.class_attribute(cls, name)
+
+
 def _unpacked_from_call(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope) -> str:
     """`logits, loss = model(x, y)`: an element of what a library call returns is unscaled."""
     if not isinstance(expr, cst.Name):
@@ -260,5 +275,6 @@ def _unpacked_from_call(ctx: CheckContext, expr: cst.BaseExpression, scope: Scop
         and b.index is not None
         and isinstance(b.value, cst.Call)
         and ctx.model.callee(b.value, b.scope) is None
+        and not _inherited_helper(ctx, b.value, b.scope)
     ]
     return "unscaled" if bindings and len(unpacked) == len(bindings) else "unknown"
