@@ -272,14 +272,32 @@ def sync_every_step(ctx: CheckContext) -> Iterator[Violation]:
     clock_after = _synchronizes_before_clock(ctx)
     seen: set[int] = set()
     for loop in loops:
+        # After one read has drained the queue, further reads before any new GPU work wait for
+        # next to nothing: one sync point, one finding (`loss.item()` then `acc.item()`).
+        drained_in: Optional[tuple] = None
         for call in iteration(model, loop):
+            # Calls are numbered as they open, so the work inside a read's own expression
+            # (`torch.stack(norms).cpu()`) is checked with the read.
+            if any(_is_work(ctx, site) for site in _calls_within(model, call.site)):
+                drained_in = None
             if call.guarded(guards):
                 continue
-            for read in _sync_reads(ctx, call.site, clock_after):
-                if id(read.node) in seen:
+            reads = list(_sync_reads(ctx, call.site, clock_after))
+            for read in reads:
+                if id(read.node) in seen or (drained_in == call.loops and not read.synchronize):
                     continue
                 seen.add(id(read.node))
                 yield Violation("SYNC001", read.node, _sync_message(read))
+            if reads:
+                drained_in = call.loops
+
+
+def _calls_within(model: TrainingModel, site: CallSite) -> Iterator[CallSite]:
+    """The call and every call in its arguments and receiver."""
+    for node in descendants(site.node, cst.Call):
+        inner = model.call_site(node)
+        if inner is not None:
+            yield inner
 
 
 def _sync_message(read: SyncRead) -> str:
