@@ -256,6 +256,28 @@ class Facts:
         name = self.model.qualname(call.func, scope) or ""
         return name.startswith("torch.optim.") and not name.startswith(NOT_OPTIMIZERS) and name.count(".") == 2
 
+    @cached_property
+    def optimizer_names(self) -> frozenset[str]:
+        """Names (and `self.` attribute names) that a torch.optim constructor is assigned to."""
+        model = self.model
+        names = set()
+        scopes = [model.module_scope, *(f.scope for f in model.functions)]
+        for scope in scopes:
+            for name, bindings in scope.bindings.items():
+                if any(isinstance(b.value, cst.Call) and self.is_optimizer_call(b.value, b.scope) for b in bindings):
+                    names.add(name)
+        for cls in model.classes:
+            for name, bindings in cls.attributes.items():
+                if any(isinstance(b.value, cst.Call) and self.is_optimizer_call(b.value, b.scope) for b in bindings):
+                    names.add(name)
+        return frozenset(names)
+
+    def may_be_optimizer(self, expr: cst.BaseExpression) -> bool:
+        """A cheap first test before is_optimizer: named like one, or like a name an optimizer
+        is assigned to in this file."""
+        last = (dotted(expr) or "").split(".")[-1]
+        return bool(last) and (last in self.optimizer_names or OPTIMIZER_NAME.fullmatch(last) is not None)
+
     def is_optimizer(self, expr: cst.BaseExpression, scope: Scope) -> bool:
         """Built by a torch.optim constructor, or, for a parameter nobody in this file passes,
         named like one (`optimizer`, `opt`, `d_optim`): its name is all there is to go on."""

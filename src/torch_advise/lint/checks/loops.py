@@ -409,7 +409,9 @@ def _trains(ctx: CheckContext, site: CallSite) -> bool:
         return True
     arguments = [*positional_args(site.node), *keyword_args(site.node).values()]
     return any(
-        isinstance(argument, (cst.Name, cst.Attribute)) and ctx.facts.is_optimizer(argument, site.scope)
+        isinstance(argument, (cst.Name, cst.Attribute))
+        and ctx.facts.may_be_optimizer(argument)
+        and ctx.facts.is_optimizer(argument, site.scope)
         for argument in arguments
     )
 
