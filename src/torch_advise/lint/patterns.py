@@ -355,6 +355,15 @@ def _inner_loop_of(loop: LoopInfo, others: list[LoopInfo]) -> bool:
     return any(other in loop.parents for other in others)
 
 
+def non_blocking_flag(call: cst.Call) -> Optional[cst.BaseExpression]:
+    """The non_blocking argument of `x.to(...)` or `x.cuda(...)`, keyword or positional."""
+    value = keyword_args(call).get("non_blocking")
+    method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
+    if value is None and method == "cuda" and len(positional_args(call)) > 1:
+        value = positional_args(call)[1]
+    return value
+
+
 def _pinned(expr: cst.BaseExpression, assigned: dict) -> bool:
     """`x.pin_memory()`, or a name the loop body only ever assigns such a call (as the loop's
     own target, it is rebound to a pinned copy before use)."""

@@ -22,7 +22,7 @@ from torch_advise.lint.model import (
     positional_args,
     string_value,
 )
-from torch_advise.lint.patterns import DataLoaderCall
+from torch_advise.lint.patterns import DataLoaderCall, non_blocking_flag
 
 # How far up the chain of same-file callers a loop is looked for: `main -> fit -> run_epoch`.
 CALLER_DEPTH = 4
@@ -287,13 +287,6 @@ def prefetch_without_workers(ctx: CheckContext) -> Iterator[Violation]:
 # ---- DL005 ------------------------------------------------------------------------------
 
 
-def _non_blocking(site_node: cst.Call, method: Optional[str]) -> Optional[cst.BaseExpression]:
-    value = keyword_args(site_node).get("non_blocking")
-    if value is None and method == "cuda" and len(positional_args(site_node)) > 1:
-        value = positional_args(site_node)[1]
-    return value
-
-
 @check("DL005")
 def non_blocking_from_pageable_memory(ctx: CheckContext) -> Iterator[Violation]:
     seen: set[int] = set()
@@ -302,7 +295,7 @@ def non_blocking_from_pageable_memory(ctx: CheckContext) -> Iterator[Violation]:
             continue
         for entry in ctx.facts.loader_loops.get(loader, []):
             for site in ctx.facts.batch_moves_to_cuda(entry):
-                flag = _non_blocking(site.node, site.method)
+                flag = non_blocking_flag(site.node)
                 if flag is None or literal_value(flag) is not True or id(flag) in seen:
                     continue
                 seen.add(id(flag))

@@ -11,7 +11,6 @@ import libcst as cst
 
 from torch_advise.lint.checks import CheckContext, Violation, check
 from torch_advise.lint.checks.accumulation import is_optimizer_step
-from torch_advise.lint.checks.loading import _non_blocking
 from torch_advise.lint.checks.loops import Guards, iteration, step_loops
 from torch_advise.lint.model import (
     CallSite,
@@ -27,6 +26,7 @@ from torch_advise.lint.model import (
     root_name,
     string_value,
 )
+from torch_advise.lint.patterns import non_blocking_flag
 from torch_advise.lint.walk import descendants
 
 SYNC_METHODS = {"item", "cpu", "numpy", "tolist", "nonzero"}
@@ -430,7 +430,7 @@ def _blocking_copy_to_gpu(ctx: CheckContext, site: CallSite) -> bool:
     synchronize). Nested in another call (`model(x.cuda())`) it is not the last thing to run."""
     if not ctx.facts.moves_to_cuda(site):
         return False
-    flag = _non_blocking(site.node, site.method)
+    flag = non_blocking_flag(site.node)
     if flag is not None and literal_value(flag) is not False:
         return False
     statement = site.statement
@@ -450,10 +450,10 @@ def _copies_to_host(model: TrainingModel, site: CallSite) -> bool:
     as `.cpu()` does (one with non_blocking=True does not)."""
     if site.method != "to":
         return False
-    keywords = keyword_args(site.node)
-    if literal_value(keywords.get("non_blocking", cst.Name("False"))) is not False:
+    flag = non_blocking_flag(site.node)
+    if flag is not None and literal_value(flag) is not False:
         return False
-    target = (positional_args(site.node)[:1] or [keywords.get("device")])[0]
+    target = (positional_args(site.node)[:1] or [keyword_args(site.node).get("device")])[0]
     if target is None:
         return False
     origins = [(target, site.scope), *((o.expr, o.scope) for o in model.origins(target, site.scope))]
