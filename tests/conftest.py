@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from torch_advise.catalogue import load_catalogue
-from torch_advise.lint.engine import FileResult, LintOptions, lint_source
+from torch_advise.lint.engine import lint_source
+from torch_advise.lint.options import FileResult, FixMode, LintOptions
 from torch_advise.target import Target
 
 REPO = Path(__file__).resolve().parents[1]
@@ -47,7 +48,7 @@ def lint_text(
 ) -> FileResult:
     """Lint source text with a fixed target (sm_80, torch 2.13 unless given)."""
     catalogue = load_catalogue()
-    options = LintOptions(catalogue, frozenset(catalogue.select(select, None)), target or make_target(), fix)
+    options = LintOptions(catalogue, frozenset(catalogue.select(select, None)), target or make_target(), FixMode(fix) if fix else None)
     return lint_source(path, code.encode(), options)
 
 

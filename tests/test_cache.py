@@ -14,7 +14,8 @@ import torch_advise.lint.cache as cache_module
 from torch_advise.catalogue import load_catalogue
 from torch_advise.config import Settings
 from torch_advise.lint.cache import CACHE_DIR_NAME, Cache, run_fingerprint
-from torch_advise.lint.runner import LintOptions, lint_files
+from torch_advise.lint.options import FixMode, LintOptions
+from torch_advise.lint.runner import lint_files
 
 from conftest import make_target
 
@@ -34,7 +35,7 @@ for x, y in loader:
 def options(select=("DL", "OPT"), target=None, fix=None) -> LintOptions:
     """Two families only, so that rules added later cannot change what these files hold."""
     catalogue = load_catalogue()
-    return LintOptions(catalogue, frozenset(catalogue.select(list(select), None)), target or make_target(), fix)
+    return LintOptions(catalogue, frozenset(catalogue.select(list(select), None)), target or make_target(), FixMode(fix) if fix else None)
 
 
 def run(root: Path, opts: LintOptions, settings: Settings | None = None, write: bool = False):

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import ast
 
+import pkgutil
+
 import pytest
 
 from torch_advise.catalogue import load_catalogue
-from torch_advise.lint.checks import load_checks
+import torch_advise.lint.checks as checks_package
+from torch_advise.lint.checks import load_checks, module_name
 
 from conftest import codes_of, lint_text
 
@@ -17,6 +20,11 @@ RULES = load_catalogue().rules
 
 def test_every_rule_has_a_check_and_every_check_a_rule():
     assert sorted(load_checks()) == sorted(rule.code for rule in RULES)
+
+
+def test_each_check_module_is_named_like_its_page():
+    modules = {module.name for module in pkgutil.iter_modules(checks_package.__path__)}
+    assert modules == {module_name(rule.code, rule.slug) for rule in RULES}
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)

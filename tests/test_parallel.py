@@ -11,7 +11,8 @@ import pytest
 from torch_advise.catalogue import load_catalogue
 from torch_advise.config import Settings
 from torch_advise.lint.parallel import Task, run_in_order
-from torch_advise.lint.runner import LintOptions, lint_files
+from torch_advise.lint.options import FixMode, LintOptions
+from torch_advise.lint.runner import lint_files
 
 from conftest import FIXTURES, make_target, run_advise
 
@@ -50,7 +51,7 @@ def test_a_failure_in_a_worker_reaches_the_caller():
 
 def _results(paths, root: Path, jobs: int, fix=None, write=False):
     catalogue = load_catalogue()
-    options = LintOptions(catalogue, frozenset(catalogue.codes()), make_target(), fix)
+    options = LintOptions(catalogue, frozenset(catalogue.codes()), make_target(), FixMode(fix) if fix else None)
     return list(lint_files(paths, Settings(root=root), options, write=write, jobs=jobs))
 
 

@@ -10,7 +10,8 @@ import pytest
 from torch_advise.catalogue import load_catalogue
 from torch_advise.config import Settings
 from torch_advise.lint.prefilter import FAMILY_WORDS, Prefilter, family_of
-from torch_advise.lint.runner import LintOptions, lint_files
+from torch_advise.lint.options import LintOptions
+from torch_advise.lint.runner import lint_files
 
 from conftest import FIXTURES, make_target
 

@@ -216,6 +216,9 @@ def test_ctrl_c_during_probe_stops_the_script_too(tmp_path):
     pid_file = tmp_path / "pid"
     result = interrupted(["probe", "train.py"], tmp_path, ready=lambda: pid_file.exists() and bool(pid_file.read_text()))
     assert result.returncode == 130, result.stderr
-    assert one_line_error(result) == "advise: interrupted"
+    # The script's own stderr passes through (torch warns there when numpy is absent); what
+    # advise adds is one line, and no traceback.
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1] == "advise: interrupted"
     with pytest.raises(ProcessLookupError):
         os.kill(int(pid_file.read_text()), 0)

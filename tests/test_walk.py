@@ -10,7 +10,7 @@ import libcst as cst
 import pytest
 
 from conftest import FIXTURES
-from torch_advise.lint.walk import FORMATTING_TYPES, TableVisitor, child_fields, descendants
+from torch_advise.lint.analysis.walk import FORMATTING_TYPES, TableVisitor, child_fields, descendants
 
 NODE_TYPES = [
     value

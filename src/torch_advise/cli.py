@@ -128,72 +128,49 @@ def check(
     no_cache: bool,
 ) -> None:
     """Check PATHS (files or folders; default: the current folder)."""
-    from torch_advise.catalogue import CatalogueError, load_catalogue
-    from torch_advise.config import ConfigError, is_excluded, load_settings
-    from torch_advise.lint.files import PathError, discover
-    from torch_advise.lint.runner import LintOptions, lint_files
+    from torch_advise.lint.options import FileResult
+    from torch_advise.lint.session import RunError, RunRequest, exit_code, prepare
+    from torch_advise.lint.session import run as run_session
     from torch_advise.report import Report, render
     from torch_advise.report.terminal import color_enabled, display_path
-    from torch_advise.target import TargetError, resolve_target
 
     if statistics and output_format != "text":
         fail("--statistics prints text; it cannot be combined with --format " + output_format)
-    targets = list(paths) or ["."]
+    request = RunRequest(
+        paths=paths, select=_split(select), extend_select=_split(extend_select), ignore=_split(ignore),
+        target=target, torch_version=torch_version, config_file=config_file, fix=fix, diff=diff,
+        unsafe_fixes=unsafe_fixes, force_exclude=force_exclude, jobs=jobs, cache=not no_cache,
+        fix_edits=output_format == "sarif",
+    )
     try:
-        settings = load_settings(targets, config_file)
-        catalogue = load_catalogue()
-        selection = _split(select) if select else settings.select
-        if extend_select:
-            selection = [*(selection or ["ALL"]), *(_split(extend_select) or [])]
-        codes = catalogue.select(selection, [*settings.ignore, *(_split(ignore) or [])])
-        if not codes:
-            # A run that checks nothing would pass every file: say so instead.
-            fail("no rule is selected: check --select, --ignore and [tool.advise]")
-        resolved = resolve_target(target, torch_version, settings.target, settings.torch_version)
-        files = discover(targets, settings)
-        if force_exclude:
-            files = [file for file in files if not is_excluded(settings, file)]
-    except (ConfigError, CatalogueError, TargetError, PathError) as error:
+        session = prepare(request)
+    except RunError as error:
         fail(str(error))
     baseline = _read_baseline(baseline_file) if baseline_file else None
-    allow_unsafe = settings.unsafe_fixes if unsafe_fixes is None else unsafe_fixes
-    fix_mode = ("unsafe" if allow_unsafe else "safe") if (fix or diff) else None
-    options = LintOptions(catalogue, frozenset(codes), resolved, fix_mode, fix_replacements=output_format == "sarif")
 
-    findings = []
-    fixed = files_fixed = 0
-    changed = False
-    faults = 0
-    unchecked: list[str] = []
+    def show(result: FileResult) -> None:
+        if result.internal_error:
+            click.echo(
+                f"advise: error: {display_path(result.path)}: not checked, internal error "
+                f"({result.internal_error}); please report it",
+                err=True,
+            )
+        if diff and result.changed:
+            _print_diff(display_path(result.path), result.source, result.fixed_source)
+
     try:
-        for result in lint_files(
-            targets, settings, options, write=fix and not diff, files=files, jobs=jobs, cache=not no_cache
-        ):
-            findings.extend(result.findings)
-            if any(finding.code == "E902" for finding in result.findings):
-                faults += 1
-            if result.internal_error:
-                faults += 1
-                unchecked.append(display_path(result.path))
-                click.echo(
-                    f"advise: error: {display_path(result.path)}: not checked, internal error "
-                    f"({result.internal_error}); please report it",
-                    err=True,
-                )
-            if result.changed:
-                changed = True
-                fixed += result.fixed_count
-                files_fixed += 1
-                if diff:
-                    _print_diff(display_path(result.path), result.source, result.fixed_source)
+        outcome = run_session(session, show)
     except OSError as error:
         fail(f"{getattr(error, 'filename', '') or ''}: {error.strerror or error}")
+    fixed, files_fixed = outcome.fixed, outcome.files_fixed
+    unchecked = [display_path(path) for path in outcome.unchecked]
     if diff:
         click.echo(
             f"Would fix {fixed} finding{'s' if fixed != 1 else ''} in {files_fixed} file{'s' if files_fixed != 1 else ''}.",
             err=True,
         )
-        sys.exit(EXIT_ERROR if faults else EXIT_FINDINGS if changed and not exit_zero else 0)
+        sys.exit(exit_code(outcome, failing=files_fixed > 0, exit_zero=exit_zero))
+    findings = outcome.findings
     findings = sorted((dataclasses.replace(f, path=display_path(f.path)) for f in findings), key=lambda f: f.sort_key)
     if write_baseline:
         from torch_advise.lint.baseline import BaselineError
@@ -213,13 +190,13 @@ def check(
     shown = baseline.new_findings(findings) if baseline else findings
     report = Report(
         shown,
-        len(files) - len(unchecked),
-        resolved,
-        catalogue,
-        fix_mode=fix_mode if fix else None,
+        len(session.files) - len(unchecked),
+        session.target,
+        session.catalogue,
+        fix_mode=session.options.fix if fix else None,
         fixed=fixed,
         files_fixed=files_fixed,
-        options={"unsafe_fixes": allow_unsafe},
+        options={"unsafe_fixes": session.unsafe_fixes},
         baselined=len(findings) - len(shown),
         not_checked=unchecked,
         color=output_format == "text" and color_enabled(color, sys.stdout),
@@ -227,7 +204,7 @@ def check(
         statistics=statistics,
     )
     render(output_format, report, sys.stdout)
-    sys.exit(EXIT_ERROR if faults else EXIT_FINDINGS if report.findings and not exit_zero else 0)
+    sys.exit(exit_code(outcome, failing=bool(report.findings), exit_zero=exit_zero))
 
 
 def _read_baseline(path: str):

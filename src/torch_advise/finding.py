@@ -7,13 +7,25 @@ from typing import Any, Optional
 
 
 @dataclass(frozen=True)
+class TextEdit:
+    """Replace the text from (start_line, start_col) up to, not including, (end_line, end_col)
+    with `text`. Lines and code-point columns are 1-based; an insertion has start == end."""
+
+    start_line: int
+    start_col: int
+    end_line: int
+    end_col: int
+    text: str
+
+
+@dataclass(frozen=True)
 class Finding:
     """One finding at a source position.
 
     ``line`` and ``col`` are 1-based, as editors and ruff print them.
     ``fix`` is "safe", "unsafe" or None: what ``--fix`` (or ``--unsafe-fixes``) could do.
-    ``extra["fix_replacements"]`` holds the regions this finding's fix alone replaces, filled only
-    when a report format carries fixes (SARIF).
+    ``fix_edits`` are the regions this finding's fix alone replaces, filled only when a report
+    format carries fixes (SARIF).
     """
 
     path: str
@@ -27,7 +39,7 @@ class Finding:
     severity: str = "warning"
     fix: Optional[str] = None
     source_line: str = ""
-    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    fix_edits: tuple[TextEdit, ...] = field(default=(), compare=False, hash=False)
 
     @property
     def sort_key(self) -> tuple:

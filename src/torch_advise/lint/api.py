@@ -5,31 +5,22 @@ from __future__ import annotations
 import os
 from typing import Optional
 
-from torch_advise.catalogue import load_catalogue
-from torch_advise.config import Settings, load_settings
 from torch_advise.finding import Finding
-from torch_advise.lint.runner import LintOptions, lint_files
-from torch_advise.target import Target, resolve_target
+from torch_advise.lint.session import RunRequest, prepare, run
 
 
-def default_options(settings: Settings, target: Optional[Target] = None) -> LintOptions:
-    catalogue = load_catalogue()
-    return LintOptions(
-        catalogue=catalogue,
-        codes=frozenset(catalogue.select(settings.select, settings.ignore)),
-        target=target or resolve_target(config_target=settings.target, config_torch=settings.torch_version),
-    )
-
-
-def lint_paths(paths: list[str], settings: Optional[Settings] = None, target: Optional[Target] = None) -> list[Finding]:
-    """Findings for `paths` with their configuration; a file that cannot be read or parsed is a
-    finding, not an exception, and a path that does not exist is skipped. Never imports torch."""
-    paths = [path for path in paths if os.path.exists(path)]
-    if not paths:
+def lint_paths(
+    paths: list[str],
+    *,
+    select: Optional[list[str]] = None,
+    target: Optional[str] = None,
+    torch_version: Optional[str] = None,
+) -> list[Finding]:
+    """Findings for `paths` with their configuration, as `advise PATHS` finds them; a file that
+    cannot be read or parsed is a finding, not an exception, and a path that does not exist is
+    skipped. Raises session.RunError for a configuration that cannot run. Never imports torch."""
+    existing = tuple(path for path in paths if os.path.exists(path))
+    if not existing:
         return []
-    settings = settings or load_settings(paths)
-    options = default_options(settings, target)
-    findings: list[Finding] = []
-    for result in lint_files(paths, settings, options):
-        findings.extend(result.findings)
-    return findings
+    request = RunRequest(paths=existing, select=select, target=target, torch_version=torch_version)
+    return run(prepare(request)).findings

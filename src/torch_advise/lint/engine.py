@@ -18,14 +18,13 @@ from pathlib import Path
 
 import libcst as cst
 
-from torch_advise.finding import Finding
-from torch_advise.lint.checks import CheckContext, Violation, load_checks
+from torch_advise.finding import Finding, TextEdit
+from torch_advise.lint.analysis.builder import build_model
+from torch_advise.lint.analysis.context import Analysis, CheckContext, Violation
+from torch_advise.lint.checks import load_checks
 from torch_advise.lint.fixes import apply_edits, edits_overlap
-from torch_advise.lint.model import build_model
-from torch_advise.lint.patterns import Facts
 from torch_advise.lint.positions import positions
-# Defined with the runner so that building a run's options does not import libcst.
-from torch_advise.lint.runner import FileResult, LintOptions, fixable
+from torch_advise.lint.options import FileResult, LintOptions, fixable
 from torch_advise.lint.suppress import is_suppressed
 
 PARSE_ERROR = "E999"
@@ -80,13 +79,14 @@ def _deep_recursion():
 
 def _violations(module: cst.Module, options: LintOptions, path: Path) -> list[Violation]:
     checks = load_checks()
-    model = build_model(module)
-    context = CheckContext(model, Facts(model), options.target, path)
+    analysis = Analysis.of(build_model(module), options.target, path)
     found: list[Violation] = []
     for code in sorted(options.codes):
         function = checks.get(code)
         if function is not None:
-            found.extend(function(context))
+            context = CheckContext(code, analysis)
+            function(context)
+            found.extend(context.violations)
     return found
 
 
@@ -145,7 +145,7 @@ def _advance(line: int, col: int, text: str) -> tuple[int, int]:
     return line, col
 
 
-def changed_regions(before: str, after: str) -> list[dict]:
+def changed_regions(before: str, after: str) -> list[TextEdit]:
     """The smallest regions of `before` to replace, and their new text, that turn it into `after`.
 
     Positions are 1-based lines and code-point columns; an end is the position just after the
@@ -162,15 +162,7 @@ def changed_regions(before: str, after: str) -> list[dict]:
         suffix = len(os.path.commonprefix([deleted[prefix:][::-1], inserted[prefix:][::-1]]))
         start = _advance(i1 + 1, 1, deleted[:prefix])
         end = _advance(*start, deleted[prefix : len(deleted) - suffix])
-        regions.append(
-            {
-                "start_line": start[0],
-                "start_col": start[1],
-                "end_line": end[0],
-                "end_col": end[1],
-                "text": inserted[prefix : len(inserted) - suffix],
-            }
-        )
+        regions.append(TextEdit(start[0], start[1], end[0], end[1], inserted[prefix : len(inserted) - suffix]))
     return regions
 
 
@@ -181,8 +173,7 @@ def _reported(module: cst.Module, findings: list[tuple[Finding, Violation]], opt
     for finding, violation in findings:
         if finding.fix is not None:
             fixed = apply_edits(module, violation.edits).code
-            extra = {**finding.extra, "fix_replacements": changed_regions(module.code, fixed)}
-            finding = dataclasses.replace(finding, extra=extra)
+            finding = dataclasses.replace(finding, fix_edits=tuple(changed_regions(module.code, fixed)))
         reported.append(finding)
     return reported
 

@@ -1,4 +1,4 @@
-"""Edits that fixes are made of, and one libcst transform that applies them.
+"""One libcst transform that applies the edits fixes are made of (analysis/edits.py).
 
 Edits name the original nodes they change. Keyword edits on one call are merged, so DL001 and
 DL002 can both fix the same DataLoader in one pass; statement edits act on the block that holds
@@ -7,54 +7,19 @@ the statement, so comments and blank lines around it stay where they were.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Sequence, Union
 
 import libcst as cst
 
-
-@dataclass(frozen=True)
-class SetKeyword:
-    """Give `call` the keyword argument `name=value`, replacing an existing value."""
-
-    call: cst.Call
-    name: str
-    value: str
-
-
-@dataclass(frozen=True)
-class ReplaceNode:
-    node: cst.CSTNode
-    code: str
-
-
-@dataclass(frozen=True)
-class InsertBefore:
-    """Insert statements (source text, one per line) before `statement`, at its indentation."""
-
-    statement: cst.CSTNode
-    code: str
-
-
-@dataclass(frozen=True)
-class SwapStatements:
-    first: cst.CSTNode
-    second: cst.CSTNode
-
-
-@dataclass(frozen=True)
-class EnsureImport:
-    """`import <module>` at module level, unless the module is already bound to its own name."""
-
-    module: str
-
-
-@dataclass(frozen=True)
-class InsertAfterImports:
-    code: str
-
-
-Edit = Union[SetKeyword, ReplaceNode, InsertBefore, SwapStatements, EnsureImport, InsertAfterImports]
+from torch_advise.lint.analysis.edits import (
+    Edit,
+    EnsureImport,
+    InsertAfterImports,
+    InsertBefore,
+    ReplaceNode,
+    SetKeyword,
+    SwapStatements,
+)
 
 
 def _parse_expression(code: str) -> cst.BaseExpression:

@@ -6,18 +6,18 @@ bytes were checked with the same settings, rules, target and tool code) and the 
 by worker processes when there are several cores. The libcst engine is imported only then, so
 a run that parses nothing never pays for it.
 
-The run's options and a file's result are defined here rather than in the engine for that
-reason: building them must not import libcst.
+The run's options and a file's result are defined in lint/options.py, which imports no libcst.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterator, Optional, Union
 
 from torch_advise.catalogue import Catalogue, UnknownRuleError
+from torch_advise.lint.options import FileResult, LintOptions, fixable
 from torch_advise.config import Settings, codes_ignored_for
 from torch_advise.finding import Finding
 from torch_advise.lint.cache import Cache
@@ -25,35 +25,6 @@ from torch_advise.lint.files import PathError, discover
 from torch_advise.lint.parallel import Task, available_cores, run_in_order
 from torch_advise.lint.prefilter import Prefilter
 from torch_advise.lint.writer import read_source, write_atomic
-from torch_advise.target import Target
-
-
-@dataclass(frozen=True)
-class LintOptions:
-    catalogue: Catalogue
-    codes: frozenset[str]
-    target: Target
-    fix: Optional[str] = None  # None, "safe" or "unsafe": which fixes to apply
-    # Record each fixable finding's own replacement text (SARIF `fixes`); it applies every such
-    # fix alone, so it is off unless a report format carries fixes.
-    fix_replacements: bool = False
-
-
-@dataclass
-class FileResult:
-    path: str
-    findings: list[Finding]
-    source: bytes
-    fixed_source: Optional[bytes] = None
-    fixed_count: int = 0
-    parse_error: bool = False
-    extra: dict = field(default_factory=dict)
-    # A fault in advise itself while checking this file: reported, and the run goes on.
-    internal_error: Optional[str] = None
-
-    @property
-    def changed(self) -> bool:
-        return self.fixed_source is not None and self.fixed_source != self.source
 
 
 def ignored_codes(catalogue: Catalogue, settings: Settings, path: Path) -> frozenset[str]:
@@ -94,13 +65,6 @@ def _unwritten(path: Path, source: bytes, options: LintOptions, ignored: frozens
     unfixed = lint_source(str(path), source, replace(options, fix=None), ignored)
     finding = Finding(str(path), 1, 1, "E902", f"fixes not written: {error}", slug="io-error", severity="error")
     return FileResult(str(path), [finding, *unfixed.findings], source)
-
-
-def fixable(finding: Finding, fix: Optional[str]) -> bool:
-    """Whether --fix (fix="safe") or --fix --unsafe-fixes (fix="unsafe") would apply the finding's fix."""
-    if fix is None:
-        return False
-    return finding.fix == "safe" or (finding.fix == "unsafe" and fix == "unsafe")
 
 
 class _Run:

@@ -83,10 +83,10 @@ def _region(line: int, col: int, end_line: int, end_col: int) -> dict[str, int]:
 def _fix(finding: Finding) -> dict[str, Any]:
     replacements = [
         {
-            "deletedRegion": _region(r["start_line"], r["start_col"], r["end_line"], r["end_col"]),
-            "insertedContent": {"text": r["text"]},
+            "deletedRegion": _region(edit.start_line, edit.start_col, edit.end_line, edit.end_col),
+            "insertedContent": {"text": edit.text},
         }
-        for r in finding.extra["fix_replacements"]
+        for edit in finding.fix_edits
     ]
     needs = "--fix" if finding.fix == "safe" else "--fix --unsafe-fixes"
     return {
@@ -113,7 +113,7 @@ def _result(finding: Finding, fingerprint: str, rule_index: dict[str, int]) -> d
     }
     if finding.code in rule_index:
         result["ruleIndex"] = rule_index[finding.code]
-    if finding.fix and finding.extra.get("fix_replacements"):
+    if finding.fix and finding.fix_edits:
         result["fixes"] = [_fix(finding)]
     return result
 

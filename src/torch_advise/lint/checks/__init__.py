@@ -1,59 +1,31 @@
-"""The checks: one small function per rule, registered by its code.
+"""The checks: one module per rule, named like its catalogue page.
 
-A module in this package that defines checks is picked up on its own; adding a rule is one
-catalogue page in rules/ and one decorated function here.
+`rules/DL002-dataloader-pin-memory.md` is checked by `dl002_dataloader_pin_memory.py`, whose
+`check(ctx)` reads the file's analysis and calls `ctx.report(node, message, fix=...)`. The
+rule's code comes from the module's name, so adding a rule is its page and its module.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable
 
-import libcst as cst
+from torch_advise.lint.analysis.context import CheckContext
 
-from torch_advise.lint.fixes import Edit
-from torch_advise.lint.model import TrainingModel
-from torch_advise.lint.patterns import Facts
-from torch_advise.target import Target
+Check = Callable[[CheckContext], None]
+_CHECKS: dict[str, Check] = {}
 
 
-@dataclass(frozen=True)
-class Violation:
-    """A rule broken at a node; `edits` is its fix, empty when there is none."""
-
-    code: str
-    node: cst.CSTNode
-    message: str
-    edits: tuple[Edit, ...] = ()
-
-
-@dataclass
-class CheckContext:
-    model: TrainingModel
-    facts: Facts
-    target: Target
-    path: Path = field(default_factory=Path)
-
-
-Check = Callable[[CheckContext], Iterable[Violation]]
-CHECKS: dict[str, Check] = {}
-
-
-def check(code: str) -> Callable[[Check], Check]:
-    def register(function: Check) -> Check:
-        if code in CHECKS:
-            raise RuntimeError(f"two checks for {code}")
-        CHECKS[code] = function
-        return function
-
-    return register
+def module_name(code: str, slug: str) -> str:
+    """The module that checks a rule: `dl002_dataloader_pin_memory` for DL002."""
+    return f"{code.lower()}_{slug.replace('-', '_')}"
 
 
 def load_checks() -> dict[str, Check]:
-    if not CHECKS:
+    """Each rule's check by its code."""
+    if not _CHECKS:
         for module in pkgutil.iter_modules(__path__):
-            importlib.import_module(f"{__name__}.{module.name}")
-    return CHECKS
+            code = module.name.split("_", 1)[0].upper()
+            _CHECKS[code] = importlib.import_module(f"{__name__}.{module.name}").check
+    return _CHECKS

@@ -1,37 +1,37 @@
-"""Mixed-precision API rules: the deprecated torch.cuda.amp names (AMP001), a GradScaler that
-serves only bfloat16 (AMP003), and CUDA training left in full float32 (AMP006)."""
+"""AMP001: the deprecated torch.cuda.amp API."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Optional, Union
+from typing import Optional, Union
 
 import libcst as cst
 
-from torch_advise.lint.checks import CheckContext, Violation, check
-from torch_advise.lint.fixes import Edit, EnsureImport, InsertAfterImports, ReplaceNode, SetKeyword
-from torch_advise.lint.model import (
-    Binding,
-    CallSite,
-    Scope,
-    TrainingModel,
-    dotted,
-    has_star_args,
-    keyword_args,
-    literal_value,
-    positional_args,
-    string_value,
+from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.edits import (
+    Edit, EnsureImport, ReplaceNode,
 )
-from torch_advise.lint.walk import TableVisitor
+from torch_advise.lint.analysis.model import (
+    Binding, Scope, TrainingModel,
+)
+from torch_advise.lint.analysis.syntax import (
+    dotted, positional_args, string_value,
+)
+from torch_advise.lint.analysis.walk import TableVisitor
 
-# ---- AMP001 -------------------------------------------------------------------------------
 
 DEPRECATED_MODULE = "torch.cuda.amp"
+
 # The deprecated names; each has a torch.amp twin that takes the device type.
 REPLACED = ("autocast", "GradScaler", "custom_fwd", "custom_bwd")
+
 # torch.cuda.amp.autocast's positional parameters: torch.amp.autocast puts device_type first and
 # orders the rest differently, so positional arguments become keywords.
 CUDA_AUTOCAST_PARAMS = ("enabled", "dtype", "cache_enabled")
+
+NO_SPACE = cst.SimpleWhitespace("")
+
+SPACE_COMMA = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
 
 
 def deprecated_name(qualname: Optional[str]) -> Optional[str]:
@@ -214,10 +214,6 @@ def _code(node: cst.CSTNode) -> str:
     return cst.Module([]).code_for_node(node)
 
 
-SPACE_COMMA = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-NO_SPACE = cst.SimpleWhitespace("")
-
-
 def _joined(args: list[cst.Arg], original: list[cst.Arg]) -> list[cst.Arg]:
     """Commas between arguments, and after the last one only where the call had a trailing one."""
     template = original[0].comma if original and isinstance(original[0].comma, cst.Comma) else SPACE_COMMA
@@ -342,8 +338,7 @@ def _replacement(name: str) -> str:
     }.get(name, f'torch.amp.{name}(device_type="cuda")')
 
 
-@check("AMP001")
-def deprecated_cuda_amp(ctx: CheckContext) -> Iterator[Violation]:
+def check(ctx: CheckContext) -> None:
     # torch.amp's GradScaler and custom_fwd arrived, and torch.cuda.amp was deprecated, in 2.4.
     if not ctx.target.torch_at_least(2, 4):
         return
@@ -366,151 +361,9 @@ def deprecated_cuda_amp(ctx: CheckContext) -> Iterator[Violation]:
             edits = group_edits[id(group)]
         else:
             edits = _direct_edits(ctx, reference)
-        yield Violation(
-            "AMP001",
+        ctx.report(
             reference.node,
             f"torch.cuda.amp.{reference.name} is deprecated and warns on every use since torch 2.4: "
             f"use {_replacement(reference.name)}",
             edits,
         )
-
-
-# ---- AMP003 -------------------------------------------------------------------------------
-
-BFLOAT16 = "torch.bfloat16"
-CPU_AUTOCAST = "torch.cpu.amp.autocast"
-
-
-def _autocast_dtype_and_device(ctx: CheckContext, site: CallSite):
-    """(dtype expression or None, device expression or None, CUDA-only API)."""
-    keywords = keyword_args(site.node)
-    positional = positional_args(site.node)
-    if ctx.model.call_name(site) == "torch.cuda.amp.autocast":
-        return keywords.get("dtype", positional[1] if len(positional) > 1 else None), None, True
-    device = keywords.get("device_type", positional[0] if positional else None)
-    return keywords.get("dtype", positional[1] if len(positional) > 1 else None), device, False
-
-
-def cuda_autocasts(ctx: CheckContext) -> list[CallSite]:
-    """Autocast regions that may run on CUDA and are not switched off by a literal."""
-    found = []
-    for site in ctx.facts.autocasts:
-        if ctx.model.call_name(site) == CPU_AUTOCAST:
-            continue
-        if literal_value(keyword_args(site.node).get("enabled", cst.Name("True"))) is False:
-            continue
-        _, device, cuda_only = _autocast_dtype_and_device(ctx, site)
-        if cuda_only or (device is not None and ctx.facts.can_be_cuda(device, site.scope)):
-            found.append(site)
-    return found
-
-
-def _always_bfloat16(ctx: CheckContext, site: CallSite) -> bool:
-    dtype, _, _ = _autocast_dtype_and_device(ctx, site)
-    if dtype is None:
-        return False  # CUDA autocast defaults to float16
-    origins = ctx.model.origins(dtype, site.scope)
-    return bool(origins) and all(ctx.model.qualname(o.expr, o.scope) == BFLOAT16 for o in origins)
-
-
-def _scaler_enabled(ctx: CheckContext, site: CallSite) -> bool:
-    """Enabled for sure: no `enabled=` or a literal True, and a CUDA device."""
-    call = site.node
-    if has_star_args(call):
-        return False
-    keywords = keyword_args(call)
-    positional = positional_args(call)
-    new_api = ctx.model.call_name(site) == "torch.amp.GradScaler"
-    enabled_index = 5 if new_api else 4
-    enabled = keywords.get("enabled", positional[enabled_index] if len(positional) > enabled_index else None)
-    if enabled is not None and literal_value(enabled) is not True:
-        return False
-    if new_api:
-        device = keywords.get("device", positional[0] if positional else None)
-        if device is not None and not ctx.facts.can_be_cuda(device, site.scope):
-            return False
-    return True
-
-
-def _scales_losses(ctx: CheckContext, scaler: CallSite) -> bool:
-    """Some `x.scale(loss)` call whose `x` is this GradScaler."""
-    for site in ctx.model.calls:
-        if site.method == "scale" and site.receiver is not None:
-            if any(o.expr is scaler.node for o in ctx.model.origins(site.receiver, site.scope)):
-                return True
-    return False
-
-
-@check("AMP003")
-def grad_scaler_with_bfloat16(ctx: CheckContext) -> Iterator[Violation]:
-    if not ctx.facts.grad_scalers or ctx.facts.float16_weights:
-        return
-    autocasts = cuda_autocasts(ctx)
-    if not autocasts or not all(_always_bfloat16(ctx, site) for site in autocasts):
-        return
-    for scaler in ctx.facts.grad_scalers:
-        if not _scaler_enabled(ctx, scaler) or not _scales_losses(ctx, scaler):
-            continue
-        yield Violation(
-            "AMP003",
-            scaler.node,
-            "GradScaler is enabled but autocast runs in bfloat16, which needs no loss scaling: "
-            "pass enabled=False or drop the scaler (it costs 2.4 % per step and does nothing)",
-            (SetKeyword(scaler.node, "enabled", "False"),),
-        )
-
-
-# ---- AMP006 -------------------------------------------------------------------------------
-
-# Any of these names means the script already chooses its precision (TF32 switches, low-precision
-# dtypes, casts, scalers), so it is not plain float32 by omission.
-PRECISION_NAMES = frozenset(
-    {
-        "autocast",
-        "GradScaler",
-        "set_float32_matmul_precision",
-        "allow_tf32",
-        "fp32_precision",
-        "bfloat16",
-        "float16",
-        "half",
-        "float64",
-        "double",
-    }
-)
-# Frameworks that take over the precision (and the backward) from the script.
-PRECISION_FRAMEWORKS = ("accelerate", "lightning", "pytorch_lightning", "deepspeed", "apex", "composer")
-
-
-def _uses_framework(model: TrainingModel) -> bool:
-    """An import of one anywhere in the file: `if args.fp16: from apex import amp` counts too."""
-    scopes = [model.module_scope, *(f.scope for f in model.functions), *(c.scope for c in model.classes)]
-    for scope in scopes:
-        for bindings in scope.bindings.values():
-            for binding in bindings:
-                if binding.kind == "import" and (binding.qualname or "").split(".")[0] in PRECISION_FRAMEWORKS:
-                    return True
-    return False
-
-
-@check("AMP006")
-def float32_training_on_tensor_cores(ctx: CheckContext) -> Iterator[Violation]:
-    if not ctx.target.supports_bf16 or ctx.facts.identifiers & PRECISION_NAMES:
-        return
-    model = ctx.model
-    if _uses_framework(model) or not any(ctx.facts.moves_to_cuda(site) for site in model.calls):
-        return
-    backward = next((site for site in model.calls if site.method == "backward" and site.receiver is not None), None)
-    if backward is None:
-        return
-    torch_name = model.module_alias("torch")
-    edits: tuple[Edit, ...] = (InsertAfterImports(f'{torch_name or "torch"}.set_float32_matmul_precision("high")'),)
-    if torch_name is None:
-        edits += (EnsureImport("torch"),)
-    yield Violation(
-        "AMP006",
-        backward.node,
-        f"CUDA training runs in full float32 on {ctx.target.sm}, which has TF32 and bfloat16 tensor cores: "
-        'call torch.set_float32_matmul_precision("high") (5.2x measured) or train under bfloat16 autocast (10.7x)',
-        edits,
-    )

@@ -9,17 +9,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterator, Optional
+from typing import Iterator, NamedTuple, Optional
 
 import libcst as cst
 
-from torch_advise.lint.model import (
-    CallSite,
-    FunctionInfo,
-    LoopInfo,
-    Origin,
-    Scope,
-    TrainingModel,
+from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
+from torch_advise.lint.analysis.model import CallSite, ClassInfo, FunctionInfo, LoopInfo, Origin, Scope, TrainingModel
+from torch_advise.lint.analysis.syntax import (
     dotted,
     has_star_args,
     keyword_args,
@@ -29,7 +25,7 @@ from torch_advise.lint.model import (
     string_value,
     target_names,
 )
-from torch_advise.lint.walk import descendants
+from torch_advise.lint.analysis.walk import descendants
 
 FLOAT16 = {"torch.float16", "torch.half"}
 # FSDP's precision settings (FSDP1 and FSDP2).
@@ -52,11 +48,22 @@ DATALOADER_PARAMS = (
     "multiprocessing_context",
     "generator",
 )
+IN_MEMORY_DATASETS = {"torch.utils.data.TensorDataset"}
+
+ITERABLE_DATASETS = {"torch.utils.data.IterableDataset", "torch.utils.data.dataset.IterableDataset"}
 GRAD_SCALERS = {"torch.amp.GradScaler", "torch.cuda.amp.GradScaler"}
-AUTOCASTS = {"torch.amp.autocast", "torch.cuda.amp.autocast", "torch.cpu.amp.autocast"}
+CUDA_AUTOCAST = "torch.cuda.amp.autocast"
+CPU_AUTOCAST = "torch.cpu.amp.autocast"
+AUTOCASTS = {"torch.amp.autocast", CUDA_AUTOCAST, CPU_AUTOCAST}
 NOT_OPTIMIZERS = ("torch.optim.lr_scheduler.", "torch.optim.swa_utils.")
 # Calls that pass their argument's items through: `for i, b in enumerate(tqdm(loader))`.
 ITERATION_WRAPPERS = {"enumerate", "iter", "tqdm", "trange", "islice", "track", "zip", "chain"}
+
+
+class AutocastArguments(NamedTuple):
+    device: Optional[cst.BaseExpression]  # None for torch.cuda.amp.autocast, or when not given
+    dtype: Optional[cst.BaseExpression]
+    cuda_only: bool  # the torch.cuda.amp spelling, which runs on CUDA only
 
 
 @dataclass(eq=False)
@@ -238,7 +245,7 @@ class Facts:
             if receiver is not None and root_name(receiver) in derived and self.moves_to_cuda(site):
                 if not _pinned(receiver, assigned):
                     moves.append(site)
-            elif depth < 2:
+            elif depth < MAX_CALL_DEPTH:
                 callee = self.model.callee(site.node, site.scope)
                 if isinstance(callee, FunctionInfo):
                     received = _parameters_given(callee, site.node, derived)
@@ -249,6 +256,59 @@ class Facts:
                         }
                         moves.extend(self._moves(callee.calls, values, callee.node, received, depth + 1))
         return moves
+
+    def dataset_kind(self, loader: DataLoaderCall) -> str:
+        """'on-device' for data already on the GPU (worker processes cannot use CUDA once the parent
+        has, and CUDA tensors cannot be pinned): CUDA tensors in a list, a zip or a TensorDataset, or
+        a dataset class of this file that returns them; 'in-memory' for a TensorDataset; 'local' for
+        a dataset class defined inside a function (workers started by spawn or forkserver cannot
+        unpickle it); 'iterable' for an IterableDataset of this file; else ''."""
+        dataset = loader.argument("dataset")
+        if dataset is None:
+            return ""
+        model = self.model
+        if self._holds_cuda_tensors(dataset, loader.site.scope):
+            return "on-device"
+        for origin in model.origins(dataset, loader.site.scope):
+            if not isinstance(origin.expr, cst.Call):
+                continue
+            if model.qualname(origin.expr.func, origin.scope) in IN_MEMORY_DATASETS:
+                return "in-memory"
+            built = model.callee(origin.expr, origin.scope)
+            if isinstance(built, ClassInfo):
+                lineage = model.class_lineage(built)
+                if any(self._dataset_moves_to_cuda(klass) for klass in lineage):
+                    return "on-device"
+                if built.scope.parent is not None and built.scope.parent.kind == "function":
+                    return "local"
+                for klass in lineage:
+                    if any(model.qualname(base, klass.scope.parent or klass.scope) in ITERABLE_DATASETS for base in klass.bases):
+                        return "iterable"
+        return ""
+
+    def _holds_cuda_tensors(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
+        """`list(zip(ids.to(device), mask.to(device)))`, `TensorDataset(x.cuda(), y.cuda())`."""
+        model = self.model
+        for origin in model.origins(expr, scope):
+            node = origin.expr
+            if not isinstance(node, cst.Call):
+                continue
+            site = model.call_site(node)
+            if site is not None and self.moves_to_cuda(site):
+                return True
+            name = model.qualname(node.func, origin.scope)
+            container = name in IN_MEMORY_DATASETS or (name is None and dotted(node.func) in ("list", "tuple", "zip"))
+            if container and depth < 3 and any(self._holds_cuda_tensors(a.value, origin.scope, depth + 1) for a in node.args):
+                return True
+        return False
+
+    def _dataset_moves_to_cuda(self, dataset: ClassInfo) -> bool:
+        """Whether the dataset's item or iteration methods put tensors on the GPU."""
+        for name in ("__getitem__", "__getitems__", "__iter__", "__next__"):
+            method = self.model.method(dataset, name)
+            if method is not None and any(self.moves_to_cuda(site) for site in method.calls):
+                return True
+        return False
 
     # ---- optimizers, scalers, autocast ------------------------------------------------------
 
@@ -315,6 +375,29 @@ class Facts:
     @cached_property
     def autocasts(self) -> list[CallSite]:
         return [site for site in self.model.calls if self.model.call_name(site) in AUTOCASTS]
+
+    def autocast_arguments(self, site: CallSite) -> AutocastArguments:
+        """The device and dtype an autocast call names, whichever API spells it."""
+        keywords = keyword_args(site.node)
+        positional = positional_args(site.node)
+        dtype = keywords.get("dtype", positional[1] if len(positional) > 1 else None)
+        if self.model.call_name(site) == CUDA_AUTOCAST:
+            return AutocastArguments(None, dtype, True)
+        return AutocastArguments(keywords.get("device_type", positional[0] if positional else None), dtype, False)
+
+    @cached_property
+    def cuda_autocasts(self) -> list[CallSite]:
+        """Autocast regions that may run on CUDA and are not switched off by a literal."""
+        found = []
+        for site in self.autocasts:
+            if self.model.call_name(site) == CPU_AUTOCAST:
+                continue
+            if literal_value(keyword_args(site.node).get("enabled", cst.Name("True"))) is False:
+                continue
+            arguments = self.autocast_arguments(site)
+            if arguments.cuda_only or (arguments.device is not None and self.can_be_cuda(arguments.device, site.scope)):
+                found.append(site)
+        return found
 
     @property
     def identifiers(self) -> frozenset[str]:

@@ -2,30 +2,32 @@
 
 from __future__ import annotations
 
-from typing import Iterator, Optional
+from typing import Optional
 
 import libcst as cst
 
-from torch_advise.lint.checks import CheckContext, Violation, check
-from torch_advise.lint.fixes import SetKeyword
-from torch_advise.lint.model import (
-    CallSite,
-    ClassInfo,
-    Origin,
-    Scope,
-    calls_in,
-    has_star_args,
-    keyword_args,
-    literal_value,
-    positional_args,
+from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.edits import (
+    SetKeyword,
 )
-from torch_advise.lint.walk import TableVisitor
+from torch_advise.lint.analysis.model import (
+    CallSite, ClassInfo, Origin, Scope,
+)
+from torch_advise.lint.analysis.syntax import (
+    calls_in, has_star_args, keyword_args, literal_value, positional_args,
+)
+from torch_advise.lint.analysis.walk import TableVisitor
+from torch_advise.lint.analysis.gpu_work import (
+    DDP,
+)
+
 
 # Optimizers whose fused CUDA step is measured faster than the default foreach one. SGD and
 # Adagrad have fused paths too, but small SGD steps can be slower fused, so they are left alone.
 FUSED_OPTIMIZERS = {"torch.optim.Adam", "torch.optim.AdamW"}
-DDP = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"}
+
 PARAMETER_METHODS = ("parameters", "named_parameters")
+
 MAX_HOPS = 4
 
 
@@ -141,8 +143,7 @@ class _CudaModules:
         return False
 
 
-@check("OPT002")
-def optimizer_without_fused_step(ctx: CheckContext) -> Iterator[Violation]:
+def check(ctx: CheckContext) -> None:
     if not ctx.target.torch_at_least(2, 0):
         return  # AdamW has had a fused step since torch 2.0
     cuda: Optional[_CudaModules] = None
@@ -169,8 +170,7 @@ def optimizer_without_fused_step(ctx: CheckContext) -> Iterator[Violation]:
             how = "with foreach=False, the for-loop step: pass fused=True (for-loop 13.5 ms, fused 2.55 ms per AdamW step, measured)"
         else:
             how = "without its fused kernel: pass fused=True (fused AdamW step 2.2x faster than the default foreach one, measured)"
-        yield Violation(
-            "OPT002",
+        ctx.report(
             fused if fused is not None else foreach if foreach is not None else site.node,
             f"{short} steps CUDA parameters {how}",
             (SetKeyword(site.node, "fused", "True"),),

@@ -1,10 +1,11 @@
-"""Multi-GPU rules: how a model is spread over devices."""
+"""DIST001: nn.DataParallel instead of DistributedDataParallel."""
 
 from __future__ import annotations
 
-from typing import Iterator
 
-from torch_advise.lint.checks import CheckContext, Violation, check
+
+from torch_advise.lint.analysis.context import CheckContext
+
 
 DATA_PARALLEL = {
     "torch.nn.DataParallel",
@@ -13,16 +14,14 @@ DATA_PARALLEL = {
 }
 
 
-@check("DIST001")
-def data_parallel(ctx: CheckContext) -> Iterator[Violation]:
+def check(ctx: CheckContext) -> None:
     model = ctx.model
     sites = [site for site in model.calls if model.call_name(site) in DATA_PARALLEL]
     # An inference script may use DataParallel for a quick batched forward; the advice is for training.
     if not sites or not any(site.method == "backward" or model.call_name(site) == "torch.autograd.backward" for site in model.calls):
         return
     for site in sites:
-        yield Violation(
-            "DIST001",
+        ctx.report(
             site.node,
             "nn.DataParallel drives every GPU from one process and copies the model to each of them "
             "on every forward: use DistributedDataParallel, one process per GPU, as the PyTorch "

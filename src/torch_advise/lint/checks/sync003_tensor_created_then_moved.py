@@ -1,14 +1,22 @@
-"""Tensor creation rules: where a tensor is born decides whether it has to be copied."""
+"""SYNC003: a tensor built on the CPU and moved to the GPU at once."""
 
 from __future__ import annotations
 
-from typing import Iterator, Optional
+from typing import Optional
 
 import libcst as cst
 
-from torch_advise.lint.checks import CheckContext, Violation, check
-from torch_advise.lint.fixes import ReplaceNode
-from torch_advise.lint.model import CallSite, keyword_args, positional_args
+from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.edits import (
+    ReplaceNode,
+)
+from torch_advise.lint.analysis.model import (
+    CallSite,
+)
+from torch_advise.lint.analysis.syntax import (
+    keyword_args, positional_args,
+)
+
 
 # Factories that take `device=` and give the same values wherever they build the tensor.
 DETERMINISTIC_FACTORIES = {
@@ -23,6 +31,7 @@ DETERMINISTIC_FACTORIES = {
     "torch.logspace",
     "torch.eye",
 }
+
 # Random factories draw from the CPU generator or the CUDA one depending on the device, so
 # moving them changes the numbers a seeded run produces: reported, not rewritten.
 RANDOM_FACTORIES = {"torch.rand", "torch.randn", "torch.randint", "torch.randperm"}
@@ -78,8 +87,7 @@ def _with_device(ctx: CheckContext, factory: cst.Call, device: str) -> str:
     return ctx.model.module.code_for_node(factory.with_changes(args=[*args, keyword]))
 
 
-@check("SYNC003")
-def tensor_built_on_cpu_then_moved(ctx: CheckContext) -> Iterator[Violation]:
+def check(ctx: CheckContext) -> None:
     for site in ctx.model.calls:
         if site.method not in ("cuda", "to") or not ctx.facts.moves_to_cuda(site):
             continue
@@ -92,8 +100,7 @@ def tensor_built_on_cpu_then_moved(ctx: CheckContext) -> Iterator[Violation]:
         if device is not None and name in DETERMINISTIC_FACTORIES:
             edits = (ReplaceNode(site.node, _with_device(ctx, factory, device)),)
         short = ctx.model.module.code_for_node(factory.func)
-        yield Violation(
-            "SYNC003",
+        ctx.report(
             site.node,
             f"{short}(...) builds the tensor on the CPU and then copies it to the GPU: "
             f"create it there with {short}(..., device=...)",

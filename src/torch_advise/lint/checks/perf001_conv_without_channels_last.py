@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Iterator
 
-from torch_advise.lint.checks import CheckContext, Violation, check
-from torch_advise.lint.checks.amp_api import cuda_autocasts
-from torch_advise.lint.model import CallSite, FunctionInfo
+
+from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.model import (
+    CallSite, FunctionInfo,
+)
+
 
 CONV2D = {"torch.nn.Conv2d", "torch.nn.modules.conv.Conv2d"}
+
 # torchvision builders of convolutional networks (`torchvision.models.resnet50()`).
 TORCHVISION_CNNS = (
     "alexnet", "convnext", "densenet", "efficientnet", "googlenet", "inception", "mnasnet",
@@ -48,11 +51,10 @@ def _called_by_training_loop(ctx: CheckContext, site: CallSite) -> bool:
     return site.function is not None and site.function in model.reachable_functions(roots)
 
 
-@check("PERF001")
-def convolutions_without_channels_last(ctx: CheckContext) -> Iterator[Violation]:
+def check(ctx: CheckContext) -> None:
     if ctx.target.compute_capability < (7, 0) or "channels_last" in ctx.facts.identifiers:
         return  # no tensor cores before Volta; channels_last already used somewhere
-    autocasts = cuda_autocasts(ctx)
+    autocasts = ctx.facts.cuda_autocasts
     if not autocasts or not _builds_convolutions(ctx):
         return
     # The region next to the backward is where the conv model is trained; else one a training
@@ -62,8 +64,7 @@ def convolutions_without_channels_last(ctx: CheckContext) -> Iterator[Violation]
         region = next((site for site in autocasts if _called_by_training_loop(ctx, site)), None)
     if region is None:
         return
-    yield Violation(
-        "PERF001",
+    ctx.report(
         region.node,
         "a convolutional model is trained under CUDA autocast in the default NCHW layout: convert the model "
         "and its inputs with .to(memory_format=torch.channels_last) (2.2x faster steps under bf16 autocast, measured)",

@@ -1,0 +1,59 @@
+"""The one call-inliner: the calls that running some calls runs, through this file's functions.
+
+Every rule that reads "what does a step do" reads it through here, so a helper, a method or a
+wrapper is seen through by all of them alike, to the same depth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from torch_advise.lint.analysis.model import CallSite, FunctionInfo, TrainingModel
+from torch_advise.lint.analysis.syntax import calls_in
+
+# How many calls deep a step is read: deep enough for a train loop that calls train_step()
+# that calls self.backward(loss); deeper nesting costs time and rarely changes an answer.
+MAX_CALL_DEPTH = 3
+
+
+@dataclass(frozen=True)
+class Reached:
+    """A call as running the given calls reaches it."""
+
+    site: CallSite
+    via: tuple[CallSite, ...]  # the calls of this file's functions that lead to it, outermost first
+
+    @property
+    def depth(self) -> int:
+        return len(self.via)
+
+
+def run_order(model: TrainingModel, sites: Iterable[CallSite]) -> Iterator[Reached]:
+    """Each call in source order, followed by the calls of the function it calls (inlined, to
+    MAX_CALL_DEPTH), as they run. Recursion is read once; a function's decorators and default
+    values are not part of a call to it (they ran when it was defined)."""
+    yield from _run(model, sorted(sites, key=lambda s: s.order), (), ())
+
+
+def _run(
+    model: TrainingModel, sites: list[CallSite], via: tuple[CallSite, ...], stack: tuple[FunctionInfo, ...]
+) -> Iterator[Reached]:
+    for site in sites:
+        yield Reached(site, via)
+        callee = model.callee(site.node, site.scope)
+        if not isinstance(callee, FunctionInfo) or callee in stack or len(stack) >= MAX_CALL_DEPTH:
+            continue
+        header = header_calls(callee)
+        body = [inner for inner in sorted(callee.calls, key=lambda s: s.order) if id(inner.node) not in header]
+        yield from _run(model, body, via + (site,), stack + (callee,))
+
+
+def header_calls(function: FunctionInfo) -> frozenset[int]:
+    """Calls in a function's decorators and default values: they run once, when it is defined."""
+    ids: set[int] = set()
+    for decorator in function.node.decorators:
+        ids.update(id(c) for c in calls_in(decorator))
+    ids.update(id(c) for c in calls_in(function.node.params))
+    return frozenset(ids)
+

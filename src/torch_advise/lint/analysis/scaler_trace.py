@@ -1,0 +1,179 @@
+"""The GradScaler's calls in the order a step runs them: scaled backward, unscale, clip, step,
+update, with the if/else arms and loops around each, through this file's helpers and methods."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import libcst as cst
+
+from torch_advise.lint.analysis.facts import (
+    Facts,
+)
+from torch_advise.lint.analysis.inline import run_order
+from torch_advise.lint.analysis.model import (
+    Branch, CallSite, LoopInfo, Scope, TrainingModel,
+)
+from torch_advise.lint.analysis.syntax import (
+    dotted,
+)
+
+
+CLIPS = {"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_"}
+
+BACKWARDS = {"scaled-backward", "backward"}
+
+STEPS = {"scaler-step", "optimizer-step"}
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str  # scaled-backward | backward | scaler-step | scaler-update | unscale | optimizer-step | clip
+    site: CallSite
+    branches: tuple[Branch, ...]
+    position: int
+    depth: int  # 0: in the function the trace starts from; more: inlined from a call
+    loops: tuple[LoopInfo, ...]  # enclosing loops, outermost first, across inlined calls
+    scaler: object = None  # which GradScaler a scaler event acts on
+
+    def compatible(self, other: "Event") -> bool:
+        """Whether the two run in one training step: not in different arms of one `if`/`try`,
+        and not in two loops side by side (`pretrain()` then `finetune()`)."""
+        arms = {branch.owner: branch.arm for branch in self.branches}
+        if not all(arms.get(b.owner, b.arm) == b.arm for b in other.branches):
+            return False
+        tested = _arms_by_test(self.branches)
+        if not all(tested.get(test, arm) == arm for test, arm in _arms_by_test(other.branches).items()):
+            return False
+        shorter, longer = sorted((self.loops, other.loops), key=len)
+        return longer[: len(shorter)] == shorter
+
+
+def _arms_by_test(branches: tuple[Branch, ...]) -> dict[str, str]:
+    """The arm of each enclosing `if`, keyed by the text of its test. Two `if`s that test the
+    same expression take the same arm in one step: `if scaler is not None:` around the scaled
+    update and again around the next one makes their `else:` arms the unscaled path."""
+    return {
+        cst.Module([]).code_for_node(branch.owner.test): branch.arm
+        for branch in branches
+        if isinstance(branch.owner, cst.If)
+    }
+
+
+class Tracer:
+    """Orders the scaler-related calls of a function as they run, inlining calls to the
+    functions and methods of the same file, so one class's methods read as one step."""
+
+    def __init__(self, facts: Facts) -> None:
+        self.model: TrainingModel = facts.model
+        self.facts = facts
+
+    def trace(self, calls: list[CallSite]) -> list[Event]:
+        events: list[Event] = []
+        for reached in run_order(self.model, calls):
+            site = reached.site
+            kind = self.classify(site)
+            if kind is None:
+                continue
+            path = (*reached.via, site)
+            branches = tuple(b for s in path for b in s.branches)
+            loops = tuple(inner for s in path for inner in s.loops)
+            scaler = self.scaler_key(site) if kind not in ("optimizer-step", "clip") else None
+            events.append(Event(kind, site, branches, len(events), reached.depth, loops, scaler))
+        return events
+
+    def scaler_key(self, site: CallSite) -> object:
+        """The GradScaler constructions a scaler call may act on, or its spelling where none is seen."""
+        receiver = site.receiver
+        if site.method == "backward" and isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute):
+            receiver = receiver.func.value
+        if receiver is None:
+            return None
+        built = frozenset(
+            id(o.expr) for o in self.model.origins(receiver, site.scope) if isinstance(o.expr, cst.Call)
+        )
+        return built or (dotted(receiver), id(site.function))
+
+    def classify(self, site: CallSite) -> Optional[str]:
+        method = site.method
+        receiver = site.receiver
+        if method == "backward" and receiver is not None:
+            if self.model.callee(site.node, site.scope) is not None:
+                return None  # `self.backward(loss)`: a method of this file, read by inlining it
+            if self._is_scaled(receiver, site.scope):
+                return "scaled-backward"
+            return None if self._foreign(receiver, site.scope) else "backward"
+        if method in ("step", "update", "unscale_", "scale") and receiver is not None and self.is_scaler(receiver, site.scope):
+            return {"step": "scaler-step", "update": "scaler-update", "unscale_": "unscale", "scale": None}[method]
+        if method == "step" and receiver is not None and self.facts.is_optimizer(receiver, site.scope):
+            return "optimizer-step"
+        if self.model.call_name(site) in CLIPS:
+            return "clip"
+        return None
+
+    def is_scaler(self, receiver: cst.BaseExpression, scope: Scope) -> bool:
+        if self.facts.is_scaler(receiver, scope):
+            return True
+        text = dotted(receiver)
+        return text is not None and text.lower().endswith("scaler") and not self._known_elsewhere(receiver, scope)
+
+    def _is_scaled(self, receiver: cst.BaseExpression, scope: Scope) -> bool:
+        candidates = [receiver] + [o.expr for o in self.model.origins(receiver, scope)]
+        for node in candidates:
+            if (
+                isinstance(node, cst.Call)
+                and isinstance(node.func, cst.Attribute)
+                and node.func.attr.value == "scale"
+                and self.is_scaler(node.func.value, scope)
+            ):
+                return True
+        return False
+
+    def _known_elsewhere(self, receiver: cst.BaseExpression, scope: Scope) -> bool:
+        """A value built by a call to something other than a GradScaler."""
+        return any(isinstance(o.expr, cst.Call) for o in self.model.origins(receiver, scope))
+
+    def _foreign(self, receiver: cst.BaseExpression, scope: Scope) -> bool:
+        """`accelerator.backward(loss)`: a library object that handles scaling itself."""
+        for origin in self.model.origins(receiver, scope):
+            if isinstance(origin.expr, cst.Call):
+                name = self.model.qualname(origin.expr.func, origin.scope)
+                if name is not None and not name.startswith("torch"):
+                    return True
+        return False
+
+
+def traces(facts: Facts) -> list[list[Event]]:
+    """The scaler-related calls of each function (and of the module's top level) as they run,
+    for the functions that touch a GradScaler."""
+    model = facts.model
+    if not any(site.method in ("scale", "step", "update", "unscale_") for site in model.calls):
+        return []
+    tracer = Tracer(facts)
+    traces = [tracer.trace(function.calls) for function in model.functions]
+    traces.append(tracer.trace([site for site in model.calls if site.function is None]))
+    return [trace for trace in traces if any(e.kind.startswith("scale") or e.kind == "unscale" for e in trace)]
+
+
+def nearest(
+    trace: list[Event], event: Event, kinds: set[str], after: bool, same_scaler: bool = False
+) -> Optional[Event]:
+    """The closest event of `kinds` that runs with `event` (and acts on its GradScaler, with
+    `same_scaler`), before it or after it.
+
+    Each check asks only about the step `event` belongs to, so a helper inlined twice (one
+    whole step after another) never pairs the end of one step with the start of the next.
+    """
+    candidates = trace[event.position + 1 :] if after else reversed(trace[: event.position])
+    return next(
+        (
+            e for e in candidates
+            if e.kind in kinds and e.compatible(event) and (not same_scaler or e.scaler == event.scaler)
+        ),
+        None,
+    )
+
+
+def between(trace: list[Event], first: Event, last: Event, kind: str) -> bool:
+    return any(e.kind == kind and e.compatible(last) for e in trace[first.position + 1 : last.position])

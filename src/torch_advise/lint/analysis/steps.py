@@ -1,0 +1,482 @@
+"""What a training step is: the calls one iteration of a loop runs, the conditions it runs them
+under, which loops train, where autograd is off, and how gradients accumulate.
+
+Accumulation is read in the two forms training scripts use:
+- a loop whose optimizer step runs every k iterations (`if (i + 1) % k == 0: optimizer.step()`,
+  or after `if (i + 1) % k != 0: continue`) while backward runs on every one;
+- an inner `for _ in range(k)` loop that runs backward, inside a loop that steps the optimizer.
+
+Every answer is computed once per file: a Steps object lives as long as the file's model.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Optional
+
+import libcst as cst
+
+from torch_advise.lint.analysis.facts import Facts
+from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH, run_order
+from torch_advise.lint.analysis.model import Branch, CallSite, FunctionInfo, LoopInfo, Scope, TrainingModel
+from torch_advise.lint.analysis.syntax import calls_in, dotted, keyword_args, literal_value, positional_args
+from torch_advise.lint.analysis.walk import TableVisitor, descendants
+
+GRAD_OFF = {
+    "torch.no_grad",
+    "torch.inference_mode",
+    "torch.autograd.no_grad",
+    "torch.autograd.grad_mode.no_grad",
+    "torch.autograd.grad_mode.inference_mode",
+}
+SET_GRAD_ENABLED = {"torch.set_grad_enabled", "torch.autograd.set_grad_enabled", "torch.autograd.grad_mode.set_grad_enabled"}
+# Names of conditions that pick a process, not an iteration: the body still runs every step there.
+RANK_NAME = re.compile(r"rank|master|main_process|is_main|global_zero|is_primary")
+
+
+@dataclass(frozen=True)
+class IterationCall:
+    """A call as one iteration of a loop runs it."""
+
+    site: CallSite
+    branches: tuple[Branch, ...]  # the if/try arms inside the loop (and inlined functions) around it
+    loops: tuple[LoopInfo, ...]  # loops inside the iterated loop that enclose it
+    via: tuple[CallSite, ...]  # calls of this file's functions through which the iteration reaches it
+    periodic: bool  # runs only every k-th iteration (`if step % k == 0`, or after such a `continue`)
+
+    @property
+    def at_loop_level(self) -> bool:
+        """Runs once per iteration of the loop itself, not in a loop nested in it."""
+        return not self.loops
+
+    def guarded(self, guards: "Guards") -> bool:
+        """Runs only on some iterations: under an `if` (other than a rank check) or an `except`."""
+        return self.periodic or any(guards.filters_iterations(b) for b in self.branches)
+
+
+class Guards:
+    """Reads `if` conditions: periodic (`% k`), or a rank check that runs on every step."""
+
+    def __init__(self, model: TrainingModel) -> None:
+        self.model = model
+
+    def filters_iterations(self, branch: Branch) -> bool:
+        owner = branch.owner
+        if isinstance(owner, cst.Try):
+            return False
+        if isinstance(owner, cst.If):
+            return not _rank_only(owner.test)
+        return True
+
+    def periodic(self, test: cst.BaseExpression, scope: Scope) -> bool:
+        """`step % k == 0`, or a name assigned such a test (`sync = (i + 1) % k == 0`)."""
+        if _has_modulo(test):
+            return True
+        for name in _names_in(test):
+            for binding in self.model.lookup(name, scope):
+                if binding.kind == "assign" and binding.value is not None and _has_modulo(binding.value):
+                    return True
+        return False
+
+
+
+
+
+def _periodic_branches(guards: Guards, branches: tuple[Branch, ...], scope: Scope) -> bool:
+    return any(isinstance(b.owner, cst.If) and guards.periodic(b.owner.test, scope) for b in branches)
+
+
+def _after_periodic_continue(guards: Guards, loop: LoopInfo) -> set[int]:
+    """Calls after `if step % k != 0: continue` in the loop body: they run every k-th iteration."""
+    body = loop.node.body
+    if not isinstance(body, cst.IndentedBlock):
+        return set()
+    found: set[int] = set()
+    for index, statement in enumerate(body.body):
+        if (
+            isinstance(statement, cst.If)
+            and statement.orelse is None
+            and _ends_in_continue(statement.body)
+            and guards.periodic(statement.test, loop.scope)
+        ):
+            for later in body.body[index + 1:]:
+                found.update(id(call) for call in calls_in(later))
+            break
+    return found
+
+
+def _ends_in_continue(block: cst.BaseSuite) -> bool:
+    statements = block.body if isinstance(block, cst.IndentedBlock) else [block]
+    last = statements[-1] if statements else None
+    return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Continue)
+
+
+def _has_modulo(expr: cst.CSTNode) -> bool:
+    return any(isinstance(operation.operator, cst.Modulo) for operation in descendants(expr, cst.BinaryOperation))
+
+
+def _names_in(expr: cst.CSTNode) -> list[str]:
+    return [name.value for name in descendants(expr, cst.Name)]
+
+
+def _terminal_names(expr: cst.CSTNode) -> list[str]:
+    """`args.local_rank == 0` -> ["local_rank"]; `dist.get_rank()` -> ["get_rank"]."""
+    finder = _TerminalNames()
+    finder.walk(expr)
+    return finder.names
+
+
+class _TerminalNames(TableVisitor):
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        self.names.append(node.attr.value)
+        return False
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value not in ("True", "False", "None"):
+            self.names.append(node.value)
+
+
+def _rank_only(test: cst.BaseExpression) -> bool:
+    names = _terminal_names(test)
+    return bool(names) and not _has_modulo(test) and all(RANK_NAME.search(n.lower()) for n in names)
+
+
+# ---- which loops train, and at which level -----------------------------------------------
+
+
+
+class GradMode:
+    """Where autograd is off: `with torch.no_grad()`/`inference_mode()` blocks, functions
+    decorated with them, and functions that are only ever called from such places."""
+
+    def __init__(self, model: TrainingModel) -> None:
+        self.model = model
+        self.off_calls: set[int] = set()
+        self.off_functions: set[FunctionInfo] = set()
+        self._collect()
+        self._memo: dict[FunctionInfo, bool] = {}
+
+    def _collect(self) -> None:
+        model = self.model
+        for function in model.functions:
+            if any(self._decorator_disables(d.decorator, function) for d in function.node.decorators):
+                self.off_functions.add(function)
+        for site in model.calls:
+            name = model.call_name(site)
+            disabling = name in GRAD_OFF or (
+                name in SET_GRAD_ENABLED and _first_argument_is(site.node, False)
+            )
+            if not disabling:
+                continue
+            statement = site.statement
+            items = [item.item for item in statement.items] if isinstance(statement, cst.With) else []
+            if any(item is site.node for item in items):
+                # `with torch.no_grad(), torch.autocast(...):` enters the later items with it off too.
+                later = items[[id(item) for item in items].index(id(site.node)) + 1 :]
+                self.off_calls.update(id(c) for node in (*later, statement.body) for c in calls_in(node))
+            elif name in SET_GRAD_ENABLED and isinstance(statement, cst.SimpleStatementLine):
+                # `torch.set_grad_enabled(False)` as a statement: the rest of the function (or file).
+                if site.function is not None:
+                    self.off_functions.add(site.function)
+                else:
+                    self.off_calls.update(id(s.node) for s in model.calls)
+
+    def _decorator_disables(self, decorator: cst.BaseExpression, function: FunctionInfo) -> bool:
+        target = decorator.func if isinstance(decorator, cst.Call) else decorator
+        return self.model.qualname(target, function.scope.parent or function.scope) in GRAD_OFF
+
+    def function_off(self, function: Optional[FunctionInfo], depth: int = 0) -> bool:
+        """Autograd is off wherever `function` runs: it disables it, or every caller does."""
+        if function is None:
+            return False
+        if function in self.off_functions:
+            return True
+        if function in self._memo:
+            return self._memo[function]
+        self._memo[function] = False
+        callers = self.model.calls_to(function)
+        result = depth < MAX_CALL_DEPTH and bool(callers) and all(self.site_off(c, depth + 1) for c in callers)
+        self._memo[function] = result
+        return result
+
+    def site_off(self, site: CallSite, depth: int = 0) -> bool:
+        return id(site.node) in self.off_calls or self.function_off(site.function, depth)
+
+
+def _first_argument_is(call: cst.Call, value: object) -> bool:
+    arguments = positional_args(call) or list(keyword_args(call).values())
+    return bool(arguments) and literal_value(arguments[0]) is value
+
+
+
+
+
+def _text(model: TrainingModel, node: cst.CSTNode) -> str:
+    return model.module.code_for_node(node)
+
+
+def _receivers(model: TrainingModel, function: Optional[FunctionInfo], before: int, method: str) -> list[CallSite]:
+    """Calls of `.method(...)` in `function` (or at module level) before source position `before`."""
+    calls = function.calls if function is not None else [s for s in model.calls if s.function is None]
+    return [s for s in calls if s.method == method and s.receiver is not None and s.order < before]
+
+
+def eval_texts(model: TrainingModel, function: Optional[FunctionInfo], before: int) -> set[str]:
+    """Receivers of `.eval()` called in `function` before source position `before`."""
+    return {_text(model, s.receiver) for s in _receivers(model, function, before, "eval") if not s.node.args}  # type: ignore[arg-type]
+
+
+def frozen_texts(model: TrainingModel, function: Optional[FunctionInfo], before: int) -> set[str]:
+    """Receivers of `.requires_grad_(False)` called in `function` before source position `before`."""
+    return {
+        _text(model, s.receiver)  # type: ignore[arg-type]
+        for s in _receivers(model, function, before, "requires_grad_")
+        if _first_argument_is(s.node, False)
+    }
+
+
+def forward_text(model: TrainingModel, site: CallSite) -> Optional[str]:
+    """`model` for `model(x)` and `model.forward(x)`; None for anything else."""
+    func = site.node.func
+    if site.method == "forward" and site.receiver is not None:
+        return _text(model, site.receiver)
+    if isinstance(func, (cst.Name, cst.Attribute)) and dotted(func) is not None and model.callee(site.node, site.scope) is None:
+        return _text(model, func)
+    return None
+
+
+def runs_backward_outside_loops(site: CallSite) -> bool:
+    return site.method == "backward" and not site.loops
+
+
+@dataclass(eq=False)
+class Accumulation:
+    """Gradients accumulated over the iterations (micro-steps) of `loop`."""
+
+    loop: LoopInfo
+    backwards: list[IterationCall]  # backward on every micro-step
+    count: Optional[cst.BaseExpression]  # k: the modulus or the range() bound, when visible
+
+    def count_text(self, module: cst.Module) -> str:
+        return module.code_for_node(self.count) if self.count is not None else "the accumulation count"
+
+
+
+def _modulus(guards: Guards, loop: LoopInfo, step: IterationCall) -> Optional[cst.BaseExpression]:
+    """The `k` of `i % k` in the condition the step runs under."""
+    tests = [b.owner.test for b in step.branches if isinstance(b.owner, cst.If)]
+    body = loop.node.body
+    if isinstance(body, cst.IndentedBlock):
+        tests += [s.test for s in body.body if isinstance(s, cst.If)]
+    for test in tests:
+        if not guards.periodic(test, step.site.scope):
+            continue
+        for expr in [test, *_assigned_values(guards, test, step.site.scope)]:
+            modulus = _modulo_right(expr)
+            if modulus is not None:
+                return modulus
+    return None
+
+
+def _assigned_values(guards: Guards, test: cst.BaseExpression, scope: Scope) -> list[cst.BaseExpression]:
+    values = []
+    if isinstance(test, cst.Name):
+        for binding in guards.model.lookup(test.value, scope):
+            if binding.value is not None:
+                values.append(binding.value)
+    return values
+
+
+def _modulo_right(expr: cst.CSTNode) -> Optional[cst.BaseExpression]:
+    for operation in descendants(expr, cst.BinaryOperation):
+        if isinstance(operation.operator, cst.Modulo):
+            return operation.right
+    return None
+
+
+# ---- OPT003 -------------------------------------------------------------------------------
+
+
+
+
+class Steps:
+    """The training steps of one file, read once and shared by every check."""
+
+    def __init__(self, model: TrainingModel, facts: Facts) -> None:
+        self.model = model
+        self.facts = facts
+        self.guards = Guards(model)
+        self._iterations: dict[LoopInfo, list[IterationCall]] = {}
+
+    # ---- one iteration of a loop ------------------------------------------------------------
+
+    def iteration(self, loop: LoopInfo) -> list[IterationCall]:
+        """The calls one iteration of `loop` runs, in order, with this file's functions inlined."""
+        if loop not in self._iterations:
+            self._iterations[loop] = self._iteration(loop)
+        return self._iterations[loop]
+
+    def _iteration(self, loop: LoopInfo) -> list[IterationCall]:
+        guards = self.guards
+        after_continue = _after_periodic_continue(guards, loop)
+        result: list[IterationCall] = []
+        for site in sorted(loop.calls, key=lambda s: s.order):
+            outer_branches = site.branches[len(loop.branches):]
+            outer_loops = site.loops[site.loops.index(loop) + 1:]
+            periodic = id(site.node) in after_continue or _periodic_branches(guards, outer_branches, site.scope)
+            for reached in run_order(self.model, [site]):
+                inlined = [*reached.via[1:], reached.site] if reached.via else []
+                branches = outer_branches + tuple(b for s in inlined for b in s.branches)
+                loops = outer_loops + tuple(inner for s in inlined for inner in s.loops)
+                result.append(
+                    IterationCall(
+                        reached.site, branches, loops, reached.via,
+                        periodic or any(_periodic_branches(guards, s.branches, s.scope) for s in inlined),
+                    )
+                )
+        return result
+
+    # ---- which loops train, and at which level -------------------------------------------
+
+    def is_step_loop(self, loop: LoopInfo) -> bool:
+        """A training loop whose every iteration is one training step: it runs backward and no
+        loop inside it (in its body or a function it calls) does."""
+        if not self.model.loop_trains(loop):
+            return False
+        return not any(self.model.loop_trains(inner) for call in self.iteration(loop) for inner in call.loops)
+
+    @cached_property
+    def step_loops(self) -> list[LoopInfo]:
+        return [loop for loop in self.model.loops if self.is_step_loop(loop)]
+
+    @cached_property
+    def functions_run_by_steps(self) -> set[FunctionInfo]:
+        """Functions that training steps run: their forward passes may feed a backward."""
+        found: set[FunctionInfo] = set()
+        for loop in self.step_loops:
+            for call in self.iteration(loop):
+                callee = self.model.callee(call.site.node, call.site.scope)
+                if isinstance(callee, FunctionInfo):
+                    found.add(callee)
+        for function in self.model.functions:
+            if any(runs_backward_outside_loops(site) for site in function.calls):
+                found.add(function)
+        return found
+
+    def may_train(self, loop: LoopInfo) -> bool:
+        """A loop that runs backward, or whose iteration makes a call only training makes."""
+        return self.model.loop_trains(loop) or any(self.trains(call.site) for call in self.iteration(loop))
+
+    def trains(self, site: CallSite) -> bool:
+        """A call only a training step makes: one that needs gradients, resets them, or is handed
+        the optimizer (timm's `loss_scaler(loss, optimizer)` runs backward and step itself)."""
+        name = self.model.call_name(site) or ""
+        if name in ("torch.autograd.grad", "torch.autograd.backward"):
+            return True
+        if site.method in ("requires_grad_", "backward", "zero_grad"):
+            return True
+        arguments = [*positional_args(site.node), *keyword_args(site.node).values()]
+        return any(
+            isinstance(argument, (cst.Name, cst.Attribute))
+            and self.facts.may_be_optimizer(argument)
+            and self.facts.is_optimizer(argument, site.scope)
+            for argument in arguments
+        )
+
+    @cached_property
+    def grad_mode(self) -> GradMode:
+        return GradMode(self.model)
+
+    # ---- the models that train -------------------------------------------------------------
+
+    @cached_property
+    def optimized_models(self) -> set[str]:
+        """`model`, `self.model`: the text of what `X.parameters()`, handed to an optimizer, names."""
+        texts: set[str] = set()
+        for site in self.model.calls:
+            if self.facts.is_optimizer_call(site.node, site.scope):
+                for argument in positional_args(site.node)[:1]:
+                    if (
+                        isinstance(argument, cst.Call)
+                        and isinstance(argument.func, cst.Attribute)
+                        and argument.func.attr.value == "parameters"
+                    ):
+                        texts.add(_text(self.model, argument.func.value))
+        return texts
+
+    @cached_property
+    def trained_models(self) -> set[str]:
+        """The optimized models and the receivers of `X.train()`."""
+        trained = {
+            _text(self.model, site.receiver)
+            for site in self.model.calls
+            if site.method == "train" and site.receiver is not None and not site.node.args
+        }
+        return trained | self.optimized_models
+
+    # ---- optimizer steps and accumulation ------------------------------------------------
+
+    def is_optimizer_step(self, site: CallSite) -> bool:
+        """`optimizer.step()` or `scaler.step(optimizer)`; never a scheduler's step."""
+        receiver = site.receiver
+        if site.method != "step" or receiver is None:
+            return False
+        text = (dotted(receiver) or "").split(".")[-1].lower()
+        if "sched" in text:
+            return False
+        if self.facts.is_scaler(receiver, site.scope) or text.endswith("scaler"):
+            return True
+        origins = self.model.origins(receiver, site.scope)
+        if any(isinstance(o.expr, cst.Call) and self.facts.is_optimizer_call(o.expr, o.scope) for o in origins):
+            return True
+        if any(isinstance(o.expr, cst.Call) for o in origins):
+            return False
+        return "optim" in text or text == "opt" or text.endswith("_opt") or text.startswith("opt_")
+
+    @cached_property
+    def accumulations(self) -> list[Accumulation]:
+        found: list[Accumulation] = []
+        for loop in self.model.training_loops():
+            level = [c for c in self.iteration(loop) if c.at_loop_level]
+            steps = [c for c in level if self.is_optimizer_step(c.site)]
+            backwards = [c for c in level if c.site.method == "backward" and not c.periodic]
+            if steps and backwards and all(c.periodic for c in steps):
+                found.append(Accumulation(loop, backwards, _modulus(self.guards, loop, steps[0])))
+            else:
+                micro = self._micro_step_loop(loop)
+                if micro is not None:
+                    found.append(micro)
+        return found
+
+    def _micro_step_loop(self, loop: LoopInfo) -> Optional[Accumulation]:
+        """`for _ in range(k):` running backward without stepping, followed by an optimizer step
+        at the level the loop sits at."""
+        model = self.model
+        if not isinstance(loop.node, cst.For):
+            return None
+        bound = self._range_bound(loop)
+        if bound is None:
+            return None
+        calls = self.iteration(loop)
+        if any(self.is_optimizer_step(c.site) for c in calls):
+            return None
+        siblings = loop.function.calls if loop.function is not None else [s for s in model.calls if s.function is None]
+        if not any(s.order > loop.order and s.loops == loop.parents and self.is_optimizer_step(s) for s in siblings):
+            return None
+        backwards = [c for c in calls if c.at_loop_level and c.site.method == "backward" and not c.periodic]
+        return Accumulation(loop, backwards, bound) if backwards else None
+
+    def _range_bound(self, loop: LoopInfo) -> Optional[cst.BaseExpression]:
+        iterable = loop.node.iter  # type: ignore[union-attr]
+        if not isinstance(iterable, cst.Call) or self.model.qualname(iterable.func, loop.scope) is not None:
+            return None
+        if dotted(iterable.func) != "range" or len(positional_args(iterable)) != 1:
+            return None
+        bound = positional_args(iterable)[0]
+        value = literal_value(bound)
+        return None if isinstance(value, int) and value <= 1 else bound

@@ -1,0 +1,108 @@
+"""Questions about syntax alone: a call's arguments, a literal's value, a chain of names."""
+
+from __future__ import annotations
+
+from typing import Iterator, Optional, Union
+
+import libcst as cst
+
+from torch_advise.lint.analysis.walk import descendants
+
+Expr = cst.BaseExpression
+Loop = Union[cst.For, cst.While]
+
+def dotted(expr: cst.CSTNode) -> Optional[str]:
+    """`a.b.c` as text for a chain of names; None for anything else."""
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if isinstance(expr, cst.Attribute):
+        head = dotted(expr.value)
+        return f"{head}.{expr.attr.value}" if head else None
+    return None
+
+
+def keyword_args(call: cst.Call) -> dict[str, Expr]:
+    return {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+
+
+def positional_args(call: cst.Call) -> list[Expr]:
+    return [a.value for a in call.args if a.keyword is None and not a.star]
+
+
+def has_star_args(call: cst.Call) -> bool:
+    return any(a.star for a in call.args)
+
+
+def string_value(expr: cst.CSTNode) -> Optional[str]:
+    if isinstance(expr, cst.SimpleString):
+        return expr.evaluated_value if isinstance(expr.evaluated_value, str) else None
+    if isinstance(expr, cst.ConcatenatedString):
+        parts = [string_value(expr.left), string_value(expr.right)]
+        return None if None in parts else "".join(parts)  # type: ignore[arg-type]
+    return None
+
+
+def literal_value(expr: cst.CSTNode) -> object:
+    """The value of a literal (True, 0, "x", None, -1); NOT_LITERAL for anything else."""
+    if isinstance(expr, cst.Name) and expr.value in ("True", "False", "None"):
+        return {"True": True, "False": False, "None": None}[expr.value]
+    if isinstance(expr, cst.Integer):
+        return int(expr.value.replace("_", ""), 0)
+    if isinstance(expr, cst.Float):
+        return float(expr.value.replace("_", ""))
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        inner = literal_value(expr.expression)
+        return -inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else NOT_LITERAL
+    text = string_value(expr)
+    return text if text is not None else NOT_LITERAL
+
+
+NOT_LITERAL = object()
+
+
+def root_name(expr: cst.CSTNode) -> Optional[str]:
+    """`batch` for `batch`, `batch[0]`, `batch.x`, `batch["x"].float()`."""
+    while True:
+        if isinstance(expr, cst.Name):
+            return expr.value
+        if isinstance(expr, (cst.Attribute, cst.Subscript)):
+            expr = expr.value
+        elif isinstance(expr, cst.Call):
+            expr = expr.func
+        else:
+            return None
+
+
+def calls_in(node: cst.CSTNode) -> list[cst.Call]:
+    """Every call under `node`, in source order."""
+    return descendants(node, cst.Call)
+
+
+def target_names(target: cst.CSTNode) -> Iterator[str]:
+    if isinstance(target, cst.Name):
+        yield target.value
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from target_names(element.value)
+    elif isinstance(target, cst.StarredElement):
+        yield from target_names(target.value)
+
+
+
+def called_name(call: cst.Call) -> Optional[str]:
+    if isinstance(call.func, cst.Name):
+        return call.func.value
+    if isinstance(call.func, cst.Attribute):
+        return call.func.attr.value
+    return None
+
+
+def argument_for(call: cst.Call, name: str, position: int) -> Optional[Expr]:
+    if has_star_args(call):
+        return None
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg.value
+    positional = positional_args(call)
+    return positional[position] if 0 <= position < len(positional) else None
+

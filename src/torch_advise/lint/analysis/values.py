@@ -1,0 +1,128 @@
+"""The values an expression may hold: literals, argparse defaults, and expressions safe to repeat."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torch_advise.lint.analysis.model import (
+    Scope, TrainingModel,
+)
+from torch_advise.lint.analysis.syntax import (
+    NOT_LITERAL, dotted, keyword_args, literal_value, positional_args, string_value,
+)
+
+
+# Calls that may be repeated in a fix without changing what the program does.
+PURE_CALLS = {"min", "max", "int", "len", "abs", "os.cpu_count"}
+
+
+def argparse_defaults(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> Optional[list[cst.CSTNode]]:
+    """`args.workers` where `args = parser.parse_args()`: the defaults of the matching
+    `add_argument` calls (a literal `False` for store_true); None when `expr` is not such a read."""
+    if not isinstance(expr, cst.Attribute):
+        return None
+    if not any(
+        isinstance(o.expr, cst.Call) and isinstance(o.expr.func, cst.Attribute) and o.expr.func.attr.value == "parse_args"
+        for o in model.origins(expr.value, scope)
+    ):
+        return None
+    defaults: list[cst.CSTNode] = []
+    for site in model.calls:
+        if site.method != "add_argument" or argparse_dest(site.node) != expr.attr.value:
+            continue
+        keywords = keyword_args(site.node)
+        if "default" in keywords:
+            defaults.append(keywords["default"])
+        elif string_value(keywords.get("action", cst.Name("None"))) == "store_true":
+            defaults.append(cst.Name("False"))
+        else:
+            defaults.append(cst.Name("None"))
+    return defaults or None
+
+
+def argparse_dest(call: cst.Call) -> Optional[str]:
+    dest = keyword_args(call).get("dest")
+    if dest is not None:
+        return string_value(dest)
+    flags = [string_value(arg) for arg in positional_args(call)]
+    flags = [flag for flag in flags if flag]
+    chosen = next((f for f in flags if f.startswith("--")), flags[0] if flags else None)
+    return chosen.lstrip("-").replace("-", "_") if chosen else None
+
+
+def possible_values(model: TrainingModel, expr: cst.BaseExpression, scope: Scope) -> list[object]:
+    """The literal values an expression may hold; NOT_LITERAL stands for any value we cannot see."""
+    values: list[object] = []
+    for origin in model.origins(expr, scope):
+        defaults = argparse_defaults(model, origin.expr, origin.scope)
+        if defaults is not None:
+            values.extend(literal_value(d) for d in defaults)
+        else:
+            values.append(literal_value(origin.expr))
+    return values or [NOT_LITERAL]
+
+
+def is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_zero(value: object) -> bool:
+    return is_int(value) and value == 0
+
+
+def positive(model: TrainingModel, expr: cst.BaseExpression, scope: Scope) -> bool:
+    """Always more than 0: `4`, `os.cpu_count()`, `min(8, os.cpu_count() or 1)`."""
+    origins = model.origins(expr, scope)
+    return bool(origins) and all(positive_value(model, o.expr, o.scope) for o in origins)
+
+
+def positive_value(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> bool:
+    value = literal_value(expr)
+    if is_int(value):
+        return value > 0  # type: ignore[operator]
+    if isinstance(expr, cst.BooleanOperation) and isinstance(expr.operator, cst.Or):
+        return positive(model, expr.left, scope) and positive(model, expr.right, scope)
+    if isinstance(expr, cst.Call):
+        name = model.qualname(expr.func, scope) or dotted(expr.func)
+        arguments = [a.value for a in expr.args if not a.star]
+        if name == "os.cpu_count":
+            # None only where the count is unknown, and then `min`/`or` around it decide.
+            return True
+        if name == "min" and arguments and len(arguments) == len(expr.args):
+            return all(positive(model, a, scope) for a in arguments)
+        if name == "max" and arguments:
+            return any(positive(model, a, scope) for a in arguments)
+    return False
+
+
+def repeatable(model: TrainingModel, expr: cst.BaseExpression, scope: Scope) -> bool:
+    """An expression a fix may write a second time: names, attributes, literals, arithmetic and
+    calls without side effects such as `min(8, os.cpu_count())`."""
+    if isinstance(expr, (cst.Name, cst.Integer, cst.SimpleString)):
+        return True
+    if isinstance(expr, (cst.Attribute, cst.Subscript)):
+        return repeatable(model, expr.value, scope)
+    if isinstance(expr, cst.BinaryOperation):
+        return repeatable(model, expr.left, scope) and repeatable(model, expr.right, scope)
+    if isinstance(expr, cst.BooleanOperation):
+        return repeatable(model, expr.left, scope) and repeatable(model, expr.right, scope)
+    if isinstance(expr, cst.IfExp):
+        return all(repeatable(model, part, scope) for part in (expr.test, expr.body, expr.orelse))
+    if isinstance(expr, cst.Comparison):
+        return repeatable(model, expr.left, scope) and all(repeatable(model, c.comparator, scope) for c in expr.comparisons)
+    if isinstance(expr, cst.Call):
+        name = model.qualname(expr.func, scope) or dotted(expr.func)
+        return name in PURE_CALLS and not any(a.star for a in expr.args) and all(
+            repeatable(model, a.value, scope) for a in expr.args
+        )
+    return False
+
+
+def positive_test(model: TrainingModel, workers: cst.BaseExpression) -> str:
+    """`<workers> > 0` as source, parenthesised where the expression binds more loosely."""
+    text = model.module.code_for_node(workers)
+    if not isinstance(workers, (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer)):
+        text = f"({text})"
+    return f"{text} > 0"

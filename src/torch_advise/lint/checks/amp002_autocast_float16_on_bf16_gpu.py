@@ -1,0 +1,99 @@
+"""AMP002: float16 autocast, or a pure float16 model, on a GPU that has bfloat16."""
+
+from __future__ import annotations
+
+
+import libcst as cst
+
+from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.edits import (
+    EnsureImport, ReplaceNode, SetKeyword,
+)
+from torch_advise.lint.analysis.facts import (
+    FLOAT16,
+)
+from torch_advise.lint.analysis.model import (
+    CallSite, FunctionInfo, Scope,
+)
+from torch_advise.lint.analysis.steps import (
+    GradMode,
+)
+from torch_advise.lint.analysis.syntax import (
+    dotted, has_star_args, keyword_args, literal_value,
+)
+
+
+def _all_float16(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope) -> bool:
+    origins = ctx.model.origins(expr, scope)
+    return bool(origins) and all(ctx.model.qualname(o.expr, o.scope) in FLOAT16 for o in origins)
+
+
+def _inference_only(ctx: CheckContext, site: CallSite, grad: GradMode, in_steps: set[FunctionInfo]) -> bool:
+    """An autocast only inference runs under: autograd is off there, or it sits in loops none of
+    which trains, in a function no training step runs (a validation or sampling loop)."""
+    if grad.site_off(site):
+        return True
+    return bool(site.loops) and site.function not in in_steps and not any(ctx.steps.may_train(loop) for loop in site.loops)
+
+
+def _half_models(ctx: CheckContext, gpu: str) -> None:
+    """`model.half()` on a model whose parameters an optimizer trains."""
+    trained = ctx.steps.optimized_models
+    for site in ctx.model.calls:
+        if site.method != "half" or site.node.args:
+            continue
+        names = {ctx.model.module.code_for_node(site.receiver)} | _assigned_names(site)
+        if names & trained:
+            ctx.report(
+                site.node,
+                f"the model is trained in pure float16 on a GPU with bfloat16 ({gpu}): keep float32 "
+                "weights and train under torch.autocast('cuda', dtype=torch.bfloat16)",
+            )
+
+
+def _assigned_names(site: CallSite) -> set[str]:
+    statement = site.statement
+    names = set()
+    if isinstance(statement, cst.SimpleStatementLine):
+        for small in statement.body:
+            if isinstance(small, cst.Assign) and small.value is site.node:
+                names.update(cst.Module([]).code_for_node(t.target) for t in small.targets)
+    return names
+
+
+def check(ctx: CheckContext) -> None:
+    if not ctx.target.supports_bf16 or ctx.facts.float16_weights:
+        return
+    model = ctx.model
+    scaler_note = (
+        "; the GradScaler then becomes unnecessary" if ctx.facts.grad_scalers else ""
+    )
+    gpu = f"sm_{ctx.target.compute_capability[0]}{ctx.target.compute_capability[1]}"
+    grad = ctx.steps.grad_mode
+    in_steps = ctx.steps.functions_run_by_steps
+    for site in ctx.facts.autocasts:
+        if ctx.model.call_name(site) == "torch.cpu.amp.autocast":
+            continue
+        if _inference_only(ctx, site, grad, in_steps):
+            continue  # nothing to scale there, and float16 keeps more mantissa than bfloat16
+        call = site.node
+        if has_star_args(call) or literal_value(keyword_args(call).get("enabled", cst.Name("True"))) is False:
+            continue  # a dtype or switch hidden in **kwargs may well be right
+        device, dtype, cuda_only = ctx.facts.autocast_arguments(site)
+        if not cuda_only and (device is None or not ctx.facts.can_be_cuda(device, site.scope)):
+            continue
+        message = (
+            f"autocast runs in float16 on a GPU with bfloat16 ({gpu}): use dtype=torch.bfloat16, "
+            f"as fast and needs no loss scaling{scaler_note}"
+        )
+        if dtype is None:
+            torch_name = model.module_alias("torch")
+            edits = (SetKeyword(call, "dtype", f"{torch_name or 'torch'}.bfloat16"),)
+            if torch_name is None:
+                edits += (EnsureImport("torch"),)
+            ctx.report(call, message, edits)
+        elif _all_float16(ctx, dtype, site.scope):
+            direct = model.qualname(dtype, site.scope) in FLOAT16 and isinstance(dtype, cst.Attribute)
+            edits = (ReplaceNode(dtype, f"{dotted(dtype.value)}.bfloat16"),) if direct else ()  # type: ignore[union-attr]
+            ctx.report(dtype, message, edits)
+    _half_models(ctx, gpu)

@@ -1,0 +1,45 @@
+"""DL004: prefetch_factor given to a DataLoader that may have no workers, which raises."""
+
+from __future__ import annotations
+
+
+
+from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.edits import (
+    ReplaceNode,
+)
+from torch_advise.lint.analysis.values import (
+    is_int, is_zero, positive_test, possible_values, repeatable,
+)
+
+
+def check(ctx: CheckContext) -> None:
+    for loader in ctx.facts.dataloaders:
+        prefetch = loader.argument("prefetch_factor")
+        if loader.opaque or prefetch is None:
+            continue
+        scope = loader.site.scope
+        prefetched = possible_values(ctx.model, prefetch, scope)
+        # Before torch 2.0 the default was 2 and only another value raised.
+        allowed = None if ctx.target.torch_at_least(2, 0) else 2
+        if not all(is_int(v) and v != allowed for v in prefetched):
+            continue
+        workers = loader.argument("num_workers")
+        if workers is None:
+            when, edits = "num_workers is 0 by default", (ReplaceNode(prefetch, "None"),)
+        elif is_zero(loader.literal("num_workers", 0)):
+            when, edits = "num_workers=0", (ReplaceNode(prefetch, "None"),)
+        elif any(is_zero(v) for v in possible_values(ctx.model, workers, scope)):
+            when = f"{ctx.model.module.code_for_node(workers)} can be 0"
+            edits = ()
+            if repeatable(ctx.model, workers, scope):
+                value = ctx.model.module.code_for_node(prefetch)
+                edits = (ReplaceNode(prefetch, f"{value} if {positive_test(ctx.model, workers)} else None"),)
+        else:
+            continue
+        ctx.report(
+            prefetch,
+            f"prefetch_factor is set but {when}: DataLoader raises ValueError when there are no "
+            "workers; pass prefetch_factor only when num_workers > 0",
+            edits,
+        )

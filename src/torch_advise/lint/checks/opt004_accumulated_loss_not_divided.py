@@ -1,0 +1,138 @@
+"""OPT004: a loss accumulated over micro-steps without being divided by their number."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.model import (
+    Scope,
+)
+from torch_advise.lint.analysis.syntax import (
+    positional_args,
+)
+
+
+SCALING_METHODS = {"div", "div_", "divide", "true_divide", "mul", "mul_", "multiply"}
+
+SCALING_FUNCTIONS = {"torch.div", "torch.divide", "torch.true_divide", "torch.mul", "torch.multiply"}
+
+# Methods that keep the loss's scale: look through them to where the loss was made.
+SCALE_KEEPING_METHODS = {"mean", "sum", "float", "squeeze", "clone", "contiguous"}
+
+
+def _loss_of(receiver: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """`loss` for `loss.backward()` and for `scaler.scale(loss).backward()`."""
+    if isinstance(receiver, cst.Call):
+        if isinstance(receiver.func, cst.Attribute) and receiver.func.attr.value == "scale":
+            arguments = positional_args(receiver)
+            return arguments[0] if len(arguments) == 1 else None
+    return receiver
+
+
+def _scaling(ctx: CheckContext, expr: cst.CSTNode, scope: Scope, depth: int) -> str:
+    """'scaled' when the value was divided or multiplied on its way, 'unscaled' when it comes
+    straight from a loss function or model, 'unknown' when that cannot be seen."""
+    if depth > 8:
+        return "unknown"
+    if isinstance(expr, cst.BinaryOperation):
+        if isinstance(expr.operator, (cst.Divide, cst.Multiply, cst.FloorDivide)):
+            return "scaled"
+        if isinstance(expr.operator, (cst.Add, cst.Subtract)):
+            parts = {_scaling(ctx, side, scope, depth + 1) for side in (expr.left, expr.right)}
+            return "unscaled" if parts == {"unscaled"} else "unknown"
+        return "unknown"
+    if isinstance(expr, cst.AugAssign):
+        return "scaled" if isinstance(expr.operator, (cst.DivideAssign, cst.MultiplyAssign)) else "unknown"
+    if isinstance(expr, cst.Call):
+        name = ctx.model.qualname(expr.func, scope)
+        method = expr.func.attr.value if isinstance(expr.func, cst.Attribute) else None
+        if method in SCALING_METHODS or name in SCALING_FUNCTIONS:
+            return "scaled"
+        if method in SCALE_KEEPING_METHODS and name is None:
+            return _scaling(ctx, expr.func.value, scope, depth + 1)  # type: ignore[union-attr]
+        if ctx.model.callee(expr, scope) is not None:
+            return _traced(ctx, expr, scope, depth)
+        if _inherited_helper(ctx, expr, scope):
+            return "unknown"
+        return "unscaled"
+    if isinstance(expr, (cst.Name, cst.Attribute)):
+        return _traced(ctx, expr, scope, depth)
+    if isinstance(expr, cst.Subscript):
+        return _scaling(ctx, expr.value, scope, depth + 1)
+    return "unknown"
+
+
+def _traced(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope, depth: int) -> str:
+    origins = ctx.model.origins(expr, scope)
+    if not origins:
+        return _unpacked_from_call(ctx, expr, scope)
+    results = set()
+    for origin in origins:
+        if origin.expr is expr:
+            # Not traceable further: `outputs.loss` of a call's result is the model's own loss.
+            if isinstance(expr, cst.Attribute) and _scaling(ctx, expr.value, scope, depth + 1) == "unscaled":
+                results.add("unscaled")
+            else:
+                results.add("unknown")
+        else:
+            results.add(_scaling(ctx, origin.expr, origin.scope, depth + 1))
+    if "scaled" in results:
+        return "scaled"
+    return "unscaled" if results == {"unscaled"} else "unknown"
+
+
+def _inherited_helper(ctx: CheckContext, call: cst.Call, scope: Scope) -> bool:
+    """`self._parse_loss_dict(d)`: a method the class inherits from another file, which may well
+    divide the loss; not a module stored on self (`self.criterion(...)`), which returns it raw."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+        return False
+    cls = ctx.model.enclosing_class(scope, func.value)
+    if cls is None:
+        return False
+    name = func.attr.value
+    return ctx.model.method(cls, name) is None and not ctx.model.class_attribute(cls, name)
+
+
+def _unpacked_from_call(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope) -> str:
+    """`logits, loss = model(x, y)`: an element of what a library call returns is unscaled."""
+    if not isinstance(expr, cst.Name):
+        return "unknown"
+    bindings = ctx.model.lookup(expr.value, scope)
+    unpacked = [
+        b
+        for b in bindings
+        if b.kind == "assign"
+        and b.index is not None
+        and isinstance(b.value, cst.Call)
+        and ctx.model.callee(b.value, b.scope) is None
+        and not _inherited_helper(ctx, b.value, b.scope)
+    ]
+    return "unscaled" if bindings and len(unpacked) == len(bindings) else "unknown"
+
+
+def check(ctx: CheckContext) -> None:
+    model = ctx.model
+    seen: set[int] = set()
+    for accumulation in ctx.steps.accumulations:
+        count = accumulation.count_text(model.module)
+        for call in accumulation.backwards:
+            site = call.site
+            if site.receiver is None or site.node.args or id(site.node) in seen:
+                continue
+            loss = _loss_of(site.receiver)
+            if loss is None or _scaling(ctx, loss, site.scope, 0) != "unscaled":
+                continue
+            seen.add(id(site.node))
+            ctx.report(
+                loss,
+                f"the loss is summed over {count} micro-steps without being divided by {count}, so "
+                f"each update is {count} times too large (like a learning rate {count} times higher): "
+                f"call (loss / {count}).backward()"
+                if accumulation.count is not None
+                else "the loss is summed over the accumulated micro-steps without being divided by "
+                "their number, so each update is that many times larger; divide the loss before backward()",
+            )

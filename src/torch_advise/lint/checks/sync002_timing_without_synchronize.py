@@ -1,0 +1,181 @@
+"""SYNC002: wall-clock timing of CUDA work without synchronising first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Optional
+
+import libcst as cst
+
+from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.inline import run_order
+from torch_advise.lint.analysis.facts import (
+    non_blocking_flag,
+)
+from torch_advise.lint.analysis.model import (
+    CallSite, FunctionInfo, LoopInfo, Scope, TrainingModel,
+)
+from torch_advise.lint.analysis.syntax import (
+    NOT_LITERAL, dotted, keyword_args, literal_value, positional_args, string_value,
+)
+from torch_advise.lint.analysis.walk import descendants
+from torch_advise.lint.analysis.gpu_work import (
+    CLOCKS, SCALAR_BUILTINS, SYNCHRONIZERS,
+    is_sync_method, is_work, uses_cuda,
+)
+
+
+@dataclass(frozen=True)
+class Timed:
+    """A clock read at `start`, another at `stop`, and what runs between them, in order."""
+
+    start: CallSite
+    stop: CallSite
+    between: list[CallSite]
+    loops: list[LoopInfo]
+
+
+def _clock_assigned(model: TrainingModel, name: str, scope: Scope) -> list[cst.Call]:
+    calls = []
+    for binding in model.lookup(name, scope):
+        value = binding.value
+        if binding.kind == "assign" and binding.index is None and isinstance(value, cst.Call):
+            if model.qualname(value.func, scope) in CLOCKS:
+                calls.append(value)
+    return calls
+
+
+def _subtractions(node: cst.CSTNode) -> list[cst.BinaryOperation]:
+    return [
+        operation
+        for operation in descendants(node, cst.BinaryOperation)
+        if isinstance(operation.operator, cst.Subtract) and isinstance(operation.right, cst.Name)
+    ]
+
+
+def _timings(model: TrainingModel, function: Optional[FunctionInfo]) -> Iterator[Timed]:
+    calls = function.calls if function is not None else [s for s in model.calls if s.function is None]
+    loops = function.loops if function is not None else [l for l in model.loops if l.function is None]
+    body = function.node if function is not None else model.module
+    scope = function.scope if function is not None else model.module_scope
+    for binop in _subtractions(body):
+        opening = {id(c) for c in _clock_assigned(model, binop.right.value, scope)}  # type: ignore[attr-defined]
+        if not opening:
+            continue
+        left = binop.left
+        closing_nodes = (
+            [left] if isinstance(left, cst.Call) else _clock_assigned(model, left.value, scope) if isinstance(left, cst.Name) else []
+        )
+        for node in closing_nodes:
+            stop = model.call_site(node)  # type: ignore[arg-type]
+            if stop is None or model.call_name(stop) not in CLOCKS:
+                continue
+            starts = [s for s in calls if id(s.node) in opening and s.order < stop.order]
+            if not starts:
+                continue
+            start = max(starts, key=lambda s: s.order)
+            between = sorted((s for s in calls if start.order < s.order < stop.order), key=lambda s: s.order)
+            inside = [l for l in loops if start.order < l.order < stop.order]
+            yield Timed(start, stop, between, inside)
+
+
+def _is_sync(model: TrainingModel, site: CallSite) -> bool:
+    name = model.call_name(site) or ""
+    if name in SYNCHRONIZERS or site.method in ("synchronize", "elapsed_time", "wait") or is_sync_method(site):
+        return True
+    if isinstance(site.node.func, cst.Name) and site.node.func.value == "synchronize":
+        return True  # `synchronize = torch.cuda.synchronize if ... else nothing`
+    if _copies_to_host(model, site):
+        return True
+    func = site.node.func
+    if isinstance(func, cst.Name) and model.qualname(func, site.scope) is None and func.value in SCALAR_BUILTINS | {"print"}:
+        return any(literal_value(a.value) is NOT_LITERAL for a in site.node.args)
+    return False
+
+
+def _blocking_copy_to_gpu(ctx: CheckContext, site: CallSite) -> bool:
+    """`x = x.to(device)`, `net.to(device)` as a statement of its own: a copy without
+    non_blocking=True returns once the stream has drained (the copy is followed by a stream
+    synchronize). Nested in another call (`model(x.cuda())`) it is not the last thing to run."""
+    if not ctx.facts.moves_to_cuda(site):
+        return False
+    flag = non_blocking_flag(site.node)
+    if flag is not None and literal_value(flag) is not False:
+        return False
+    statement = site.statement
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return False
+    for small in statement.body:
+        value = getattr(small, "value", None)
+        # `x, y = x.to(device), y.to(device)`: each copy is a statement-level call too.
+        values = [element.value for element in value.elements] if isinstance(value, cst.Tuple) else [value]
+        if any(v is site.node for v in values):
+            return True
+    return False
+
+
+def _copies_to_host(model: TrainingModel, site: CallSite) -> bool:
+    """`x.to("cpu")`, `x.to(cpu_device)`: a blocking copy into host memory waits for the GPU,
+    as `.cpu()` does (one with non_blocking=True does not)."""
+    if site.method != "to":
+        return False
+    flag = non_blocking_flag(site.node)
+    if flag is not None and literal_value(flag) is not False:
+        return False
+    target = (positional_args(site.node)[:1] or [keyword_args(site.node).get("device")])[0]
+    if target is None:
+        return False
+    origins = [(target, site.scope), *((o.expr, o.scope) for o in model.origins(target, site.scope))]
+    return any(_names_cpu(model, expr, scope) for expr, scope in origins)
+
+
+def _names_cpu(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> bool:
+    if string_value(expr) == "cpu":
+        return True
+    if isinstance(expr, cst.Call) and model.qualname(expr.func, scope) == "torch.device":
+        arguments = positional_args(expr) or [keyword_args(expr).get("type")]
+        return arguments[0] is not None and string_value(arguments[0]) == "cpu"
+    return False
+
+
+def _epoch_timing(ctx: CheckContext, timed: Timed, executed: list[CallSite]) -> bool:
+    """The window holds a training loop over data, whole (epoch timing: at most the last steps
+    are unfinished, a small share of an epoch) or up to the closing read (a rolling timer,
+    `t0 = t1` each step: once the queue is full it reads the GPU's pace)."""
+    model = ctx.model
+    loops = list(timed.loops)
+    for site in executed:
+        callee = model.callee(site.node, site.scope)
+        if isinstance(callee, FunctionInfo):
+            loops.extend(callee.loops)
+    return any(model.loop_trains(loop) and not _over_range(model, loop) for loop in loops)
+
+
+def _over_range(model: TrainingModel, loop: LoopInfo) -> bool:
+    iterable = getattr(loop.node, "iter", None)
+    return isinstance(iterable, cst.Call) and dotted(iterable.func) == "range" and model.qualname(iterable.func, loop.scope) is None
+
+
+def check(ctx: CheckContext) -> None:
+    model = ctx.model
+    if not any(model.call_name(s) in CLOCKS for s in model.calls) or not uses_cuda(ctx.model):
+        return
+    seen: set[int] = set()
+    for function in [None, *model.functions]:
+        for timed in _timings(model, function):
+            if id(timed.stop.node) in seen:
+                continue
+            executed = [reached.site for reached in run_order(model, timed.between)]
+            work = [i for i, s in enumerate(executed) if is_work(ctx.steps, s)]
+            if not work or _epoch_timing(ctx, timed, executed):
+                continue
+            if any(_is_sync(model, s) or _blocking_copy_to_gpu(ctx, s) for s in executed[work[-1]:]):
+                continue
+            seen.add(id(timed.stop.node))
+            clock = dotted(timed.stop.node.func) or "the clock"
+            ctx.report(
+                timed.stop.node,
+                f"{clock}() is read while the CUDA work it times may still be running (kernels return "
+                "before the GPU finishes; 0.28 ms was read for 22.1 ms of work, measured): call "
+                "torch.cuda.synchronize() before reading the clock, or time with torch.cuda.Event",
+            )
