@@ -137,6 +137,8 @@ def test_normalize_selector():
         ("DL002-x.md", page(code="dl002"), "code 'dl002'"),
         ("DL002-x.md", page(slug="PinMemory"), "slug 'PinMemory'"),
         ("DL002-x.md", page(extra_meta='sevrity = "info"'), "unknown front matter key 'sevrity'"),
+        ("DL002-x.md", page(extra_meta='needs = "DataLoader"'), "needs must be a list of names"),
+        ("DL002-x.md", page(extra_meta='needs = ["Data Loader"]'), "needs must be a list of names"),
         ("DL002-x.md", page().replace('fix = "safe"\n', ""), "lacks fix"),
         ("DL003-x.md", page(), "must start with the rule's code DL002"),
         ("DL0021-x.md", page(), "must start with the rule's code DL002"),

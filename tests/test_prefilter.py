@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -9,8 +10,8 @@ import pytest
 
 from torch_advise.catalogue import load_catalogue
 from torch_advise.config import Settings
-from torch_advise.lint.prefilter import FAMILY_WORDS, Prefilter, family_of
 from torch_advise.lint.options import LintOptions
+from torch_advise.lint.prefilter import Prefilter
 from torch_advise.lint.runner import lint_files
 
 from conftest import FIXTURES, make_target
@@ -21,10 +22,9 @@ _FINDING_LINE = re.compile(r"\d+:\d+: ([A-Z]+\d+) ")
 
 
 @pytest.mark.parametrize("rule", [r for r in CATALOGUE if r.example], ids=lambda r: r.code)
-def test_every_catalogue_example_passes_its_familys_test(rule):
-    assert Prefilter([rule.code]).may_match(rule.example.encode()), (
-        f"{rule.code}'s example lacks every word of family {family_of(rule.code)}: "
-        "extend FAMILY_WORDS in lint/prefilter.py"
+def test_every_catalogue_example_passes_its_rules_test(rule):
+    assert Prefilter([rule]).may_match(rule.example.encode()), (
+        f"{rule.code}'s example lacks every word its page `needs`: extend the page's needs"
     )
 
 
@@ -32,26 +32,27 @@ def test_every_catalogue_example_passes_its_familys_test(rule):
 def test_every_fixture_finding_passes_its_rules_test(expected: Path):
     source = expected.with_suffix(".py").read_bytes()
     for code in _FINDING_LINE.findall(expected.read_text()):
-        assert Prefilter([code]).may_match(source), f"the pre-filter would hide {code} in {expected.with_suffix('.py').name}"
+        assert Prefilter([CATALOGUE.get(code)]).may_match(source), f"the pre-filter would hide {code} in {expected.with_suffix('.py').name}"
 
 
-def test_a_rule_of_an_unknown_family_parses_every_file():
-    assert Prefilter(["NEW001"]).may_match(b"x = 1\n")
-    assert Prefilter(["DL001", "NEW001"]).may_match(b"x = 1\n")
+def test_a_rule_that_names_no_words_parses_every_file():
+    unlisted = dataclasses.replace(CATALOGUE.get("DL001"), code="NEW001", needs=())
+    assert Prefilter([unlisted]).may_match(b"x = 1\n")
+    assert Prefilter([CATALOGUE.get("DL001"), unlisted]).may_match(b"x = 1\n")
 
 
 def test_words_match_whole_names_only():
-    amp = Prefilter(["AMP001"])
+    amp = Prefilter([CATALOGUE.get("AMP001")])
     assert not amp.may_match(b"y = x.clamp(0, 1)\nexample = 'ramp'\n")
     assert amp.may_match(b"from torch.cuda import amp\n")
     assert amp.may_match(b"with torch.autocast('cuda'):\n    pass\n")
-    assert not Prefilter(["DL001"]).may_match(b"loader = make_loader()\n")
+    assert not Prefilter([CATALOGUE.get("DL001")]).may_match(b"loader = make_loader()\n")
 
 
-def test_every_catalogue_family_has_words():
-    # A family without words is safe but turns the pre-filter off for every run that selects it.
-    unlisted = {family_of(code) for code in CATALOGUE.codes()} - set(FAMILY_WORDS)
-    assert not unlisted, f"add the words each rule of {sorted(unlisted)} needs to FAMILY_WORDS"
+def test_every_catalogue_page_names_the_words_it_needs():
+    # A page without words is safe but turns the pre-filter off for every run that selects it.
+    unlisted = [rule.code for rule in CATALOGUE if not rule.needs]
+    assert not unlisted, f"give {unlisted} a `needs` list in the front matter"
 
 
 def _lint(paths: list[str], root: Path):

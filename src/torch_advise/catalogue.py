@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Optional
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # Python < 3.11
+else:
     import tomli as tomllib
 
 SEVERITIES = ("error", "warning", "info")
@@ -25,7 +27,8 @@ _CODE = re.compile(r"[A-Z]+[0-9]+")
 # A slug always has a hyphen, which is how a selector tells a slug from a code prefix.
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
 _REQUIRED_KEYS = ("code", "slug", "severity", "fix")
-_KNOWN_KEYS = frozenset(_REQUIRED_KEYS + ("requires",))
+_KNOWN_KEYS = frozenset(_REQUIRED_KEYS + ("requires", "needs"))
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
 _PYTHON_FENCE_LANGS = ("python", "py", "python3")
 
@@ -51,6 +54,9 @@ class Rule:
     severity: str
     fix: str
     requires: str
+    # Words (whole names) without one of which no finding of the rule can exist in a file: the
+    # pre-filter skips parsing a file that has none of them. Empty: every file is parsed.
+    needs: tuple[str, ...]
     title: str
     summary: str
     sections: dict[str, str] = field(hash=False)
@@ -172,6 +178,7 @@ def parse_rule_page(path: Path) -> Rule:
         severity=meta["severity"],
         fix=meta["fix"],
         requires=meta.get("requires", ""),
+        needs=tuple(meta.get("needs", ())),
         title=title,
         summary=summary,
         sections=sections,
@@ -206,7 +213,10 @@ def _validate_meta(path: Path, meta: dict) -> None:
     if unknown:
         raise CatalogueError(f"{path}: unknown front matter key {unknown[0]!r}")
     for key, value in meta.items():
-        if not isinstance(value, str):
+        if key == "needs":
+            if not isinstance(value, list) or not all(isinstance(word, str) and _WORD.fullmatch(word) for word in value):
+                raise CatalogueError(f"{path}: front matter needs must be a list of names, e.g. [\"DataLoader\"]")
+        elif not isinstance(value, str):
             raise CatalogueError(f"{path}: front matter {key} must be a string")
     if not _CODE.fullmatch(meta["code"]):
         raise CatalogueError(f"{path}: code {meta['code']!r} must be upper-case letters then digits, e.g. DL002")
