@@ -4,13 +4,12 @@ nothing, and fixing Example gives Fixed. The documentation cannot drift from the
 from __future__ import annotations
 
 import ast
-
 import pkgutil
 
 import pytest
 
-from torch_advise.catalogue import load_catalogue
 import torch_advise.lint.checks as checks_package
+from torch_advise.catalogue import load_catalogue
 from torch_advise.lint.checks import load_checks, module_name
 
 from conftest import codes_of, lint_text

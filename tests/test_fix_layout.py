@@ -27,7 +27,8 @@ def test_keyword_added_to_a_one_per_line_call_gets_its_own_line():
 
 
 def test_keyword_added_to_a_single_line_call_stays_on_the_line():
-    code = ONE_PER_LINE.replace("DataLoader(\n        dataset,\n        batch_size=32,\n        num_workers=os.cpu_count(),\n    )", "DataLoader(dataset, batch_size=32, num_workers=4)  # note")
+    multi_line = "DataLoader(\n        dataset,\n        batch_size=32,\n        num_workers=os.cpu_count(),\n    )"
+    code = ONE_PER_LINE.replace(multi_line, "DataLoader(dataset, batch_size=32, num_workers=4)  # note")
     fixed = lint_text(code, select=["DL002"], fix="safe").fixed_source.decode()
     assert "DataLoader(dataset, batch_size=32, num_workers=4, pin_memory=True)  # note\n" in fixed
 

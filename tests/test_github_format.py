@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import io
 
-from conftest import BAD_SCRIPT, make_target
 from torch_advise.catalogue import load_catalogue
 from torch_advise.finding import Finding
 from torch_advise.report import Report, render
 from torch_advise.report.github_format import escape_data, escape_property
+
+from conftest import BAD_SCRIPT, make_target
 
 
 def test_one_annotation_per_finding_with_position_and_code(advise, tmp_path):

@@ -10,8 +10,8 @@ import pytest
 
 from torch_advise.catalogue import load_catalogue
 from torch_advise.config import Settings
-from torch_advise.lint.parallel import Task, run_in_order
 from torch_advise.lint.options import FixMode, LintOptions
+from torch_advise.lint.parallel import Task, run_in_order
 from torch_advise.lint.runner import lint_files
 
 from conftest import FIXTURES, make_target, run_advise

@@ -88,7 +88,7 @@ def test_sync_warning_text_is_recognised():
 
 
 def _warn_sync_from_here():
-    warnings.warn(SYNC_MESSAGE, UserWarning)  # the line a GPU run would blame
+    warnings.warn(SYNC_MESSAGE, UserWarning, stacklevel=1)  # the line a GPU run would blame
     return _warn_sync_from_here.__code__.co_firstlineno + 1
 
 
@@ -113,7 +113,7 @@ def test_sync_warnings_are_counted_per_line_and_not_printed():
         counting["on"] = True
         for _ in range(3):
             line = _warn_sync_from_here()
-        warnings.warn("an unrelated warning", UserWarning)
+        warnings.warn("an unrelated warning", UserWarning, stacklevel=1)
     assert dict(counter.per_site) == {(HERE, line): 3}
     rows = counter.figures(measured_steps=3)
     assert rows == [{"path": HERE, "line": line, "count": 3, "per_step": 1.0}]

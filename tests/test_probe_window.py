@@ -158,7 +158,7 @@ def test_without_an_optimizer_batches_are_the_steps():
 def test_end_of_epoch_is_not_a_step():
     window, clock = host_window(1, 3)
     with pytest.raises(StopScript):
-        for epoch in range(3):
+        for _epoch in range(3):
             for _ in range(2):
                 token = window.fetch_started(is_batch=True)
                 clock["t"] += 0.001

@@ -32,5 +32,6 @@ def test_example_output_is_what_advise_prints():
 
 def test_setup_commands_are_what_ci_runs():
     setup = re.search(r"## Set up and test\n\n```\n(.*?)```", README, re.S).group(1).splitlines()
-    ci = [line for line in (REPO / ".ci" / "run").read_text().splitlines() if line and not line.startswith(("#", "set ", "cd "))]
+    # .ci/run makes and enters a fresh virtual environment first; then it runs exactly these.
+    ci = [line for line in (REPO / ".ci" / "run").read_text().splitlines() if line.startswith("python -m ")]
     assert setup == ci

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from conftest import BAD_SCRIPT, FIXTURES, SHARED
 from torch_advise.catalogue import load_catalogue
+
+from conftest import BAD_SCRIPT, FIXTURES, SHARED
 
 SCHEMA = SHARED / "schemas" / "sarif-schema-2.1.0.json"
 

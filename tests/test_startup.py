@@ -15,15 +15,15 @@ from conftest import FIXTURES, REPO
 HEAVY = ("libcst", "torch")
 
 # Runs the CLI in-process, then prints which heavy packages it imported.
-PROBE = """
+PROBE = f"""
 import json, sys
 from torch_advise.cli import main
 try:
     main(sys.argv[1:])
 except SystemExit:
     pass
-print(json.dumps(sorted({m.split(".")[0] for m in sys.modules} & set(%r))), file=sys.stderr)
-""" % (HEAVY,)
+print(json.dumps(sorted({{m.split(".")[0] for m in sys.modules}} & set({HEAVY!r}))), file=sys.stderr)
+"""
 
 
 def heavy_imports(*args: str, cwd: Path = REPO) -> list[str]:

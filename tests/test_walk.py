@@ -9,8 +9,9 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from conftest import FIXTURES
 from torch_advise.lint.analysis.walk import FORMATTING_TYPES, TableVisitor, child_fields, descendants
+
+from conftest import FIXTURES
 
 NODE_TYPES = [
     value

@@ -297,7 +297,8 @@ def run() -> None:
         error.show()
         sys.exit(EXIT_ERROR)
     except click.ClickException as error:
-        hint = f" (see '{error.ctx.command_path} --help')" if getattr(error, "ctx", None) else ""
+        # Of click's errors only a UsageError carries the context.
+        hint = f" (see '{error.ctx.command_path} --help')" if isinstance(error, click.UsageError) and error.ctx else ""
         click.echo(f"advise: error: {error.format_message()}{hint}", err=True)
         sys.exit(EXIT_ERROR)
     except Exception as error:  # noqa: BLE001 - the last line of defence for users

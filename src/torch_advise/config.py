@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Optional
 
 from torch_advise.catalogue import normalize_selector
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # Python < 3.11
+else:
     import tomli as tomllib
 
 CONFIG_FILE_NAME = "pyproject.toml"
@@ -59,6 +60,7 @@ def find_config(start: Path) -> Optional[Path]:
 
 def load_settings(paths: list[str], config_file: Optional[str] = None) -> Settings:
     """Settings for linting `paths`: from --config if given, else the nearest configuration."""
+    path: Optional[Path]
     if config_file is not None:
         path = Path(config_file)
         if not path.is_file():

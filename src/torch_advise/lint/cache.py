@@ -43,7 +43,7 @@ class CachedResult:
     prefiltered: bool
 
 
-def _package_source_digest(digest: "hashlib._Hash") -> None:
+def _package_source_digest(digest: hashlib._Hash) -> None:
     for path in sorted(_PACKAGE.rglob("*.py")):
         digest.update(path.relative_to(_PACKAGE).as_posix().encode())
         digest.update(path.read_bytes())
@@ -76,7 +76,7 @@ class Cache:
         self._prepared = False
 
     @classmethod
-    def for_run(cls, root: Path, options) -> "Cache":
+    def for_run(cls, root: Path, options) -> Cache:
         return cls(Path(root) / CACHE_DIR_NAME, run_fingerprint(options))
 
     def key(self, path: str, source: bytes, ignored: frozenset[str]) -> str:

@@ -23,8 +23,8 @@ from torch_advise.lint.analysis.builder import build_model
 from torch_advise.lint.analysis.context import Analysis, CheckContext, Violation
 from torch_advise.lint.checks import load_checks
 from torch_advise.lint.fixes import apply_edits, edits_overlap
-from torch_advise.lint.positions import positions
 from torch_advise.lint.options import FileResult, LintOptions, fixable
+from torch_advise.lint.positions import positions
 from torch_advise.lint.suppress import is_suppressed
 
 PARSE_ERROR = "E999"

@@ -7,7 +7,8 @@ the statement, so comments and blank lines around it stay where they were.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence, Union
+from collections.abc import Iterable, Sequence
+from typing import Union
 
 import libcst as cst
 
@@ -101,10 +102,10 @@ class _Applier(cst.CSTTransformer):
                 if edit.module not in self.imports:
                     self.imports.append(edit.module)
 
-    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode):  # type: ignore[override]
+    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode):
         if original_node in self.replacements:
             return _parse_expression(self.replacements[original_node])
-        if isinstance(updated_node, cst.Call) and original_node in self.keywords:
+        if isinstance(updated_node, cst.Call) and isinstance(original_node, cst.Call) and original_node in self.keywords:
             return _with_keyword(updated_node, self.keywords[original_node])
         if isinstance(updated_node, (cst.IndentedBlock, cst.Module)):
             return self._rebuild_block(original_node, updated_node)
@@ -125,6 +126,7 @@ class _Applier(cst.CSTTransformer):
             if partner is not None and partner in by_original:
                 # Each statement takes the other's place; comments above stay with the place.
                 swapped = by_original[partner]
+                assert isinstance(new, (cst.SimpleStatementLine, cst.BaseCompoundStatement))  # the only kinds of statement a block holds
                 new = swapped.with_changes(leading_lines=new.leading_lines)
             result.append(new)
         return updated.with_changes(body=result)

@@ -11,8 +11,9 @@ import os
 import signal
 import sys
 from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Optional, TypeVar, Union
+from typing import Any, Callable, Optional, TypeVar, Union
 
 Result = TypeVar("Result")
 TASKS_IN_FLIGHT_PER_JOB = 8

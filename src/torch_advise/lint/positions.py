@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import accumulate
-from typing import Iterable, Iterator, Optional
+from typing import Optional
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState

@@ -12,16 +12,17 @@ The run's options and a file's result are defined in lint/options.py, which impo
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterator, Optional, Union
+from typing import Optional, Union
 
 from torch_advise.catalogue import Catalogue, UnknownRuleError
-from torch_advise.lint.options import FileResult, LintOptions, fixable
 from torch_advise.config import Settings, codes_ignored_for
 from torch_advise.finding import Finding
 from torch_advise.lint.cache import Cache
 from torch_advise.lint.files import PathError, discover
+from torch_advise.lint.options import FileResult, LintOptions, fixable
 from torch_advise.lint.parallel import Task, available_cores, run_in_order
 from torch_advise.lint.prefilter import Prefilter
 from torch_advise.lint.writer import read_source, write_atomic
@@ -80,7 +81,7 @@ class _Run:
         self.options = options
         self.write = write
         self.cache = cache
-        self.prefilter = Prefilter(options.codes)
+        self.prefilter = Prefilter(rule for rule in options.catalogue if rule.code in options.codes)
         # A file the user names is always parsed, so its syntax errors are reported.
         self.named = {_identity(Path(p)) for p in paths if not Path(p).is_dir()}
 
@@ -103,6 +104,7 @@ class _Run:
                 return FileResult(str(path), hit.findings, source, parse_error=hit.parse_error)
         if not named and not self.prefilter.may_match(source):
             if key is not None:
+                assert self.cache is not None  # a key comes only from the cache
                 self.cache.store(key, [], prefiltered=True)
             return FileResult(str(path), [], source)
         return Task(str(path))

@@ -8,7 +8,7 @@ from typing import Optional
 from torch_advise.catalogue import normalize_selector
 
 _ADVISE_IGNORE = re.compile(r"#\s*advise\s*:\s*ignore\b(?:\[([^\]]*)\])?", re.IGNORECASE)
-# `# noqa: A1, B2` as flake8 and ruff read it: codes (or our slugs) separated by commas or
+# A noqa comment as flake8 and ruff read it: codes (or our slugs) separated by commas or
 # spaces, up to the first word that is neither, so a trailing explanation is not a code.
 _NOQA = re.compile(
     r"#\s*noqa\b(?:\s*:\s*((?:[a-z]+[0-9]+|[a-z0-9]+(?:-[a-z0-9]+)+)(?:[\s,]+(?:[a-z]+[0-9]+|[a-z0-9]+(?:-[a-z0-9]+)+)\b)*))?",

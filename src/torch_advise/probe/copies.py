@@ -8,8 +8,9 @@ overlap compute and runs at a fraction of pinned bandwidth.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Optional
+from typing import Any, Optional
 
 from torch_advise.probe.sites import Site, user_site_of_stack
 
@@ -60,7 +61,9 @@ def classify(events: Iterable[Any]) -> dict[str, CopyTally]:
             device_level.append((event.name, _duration_us(event)))
     if not attached:
         for name, duration in device_level:
-            tallies[copy_kind(name)].add(duration, None)
+            kind = copy_kind(name)
+            assert kind is not None  # device_level holds only the events copy_kind named
+            tallies[kind].add(duration, None)
     return tallies
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping, Optional, TextIO
+from typing import Optional, TextIO
 
 COLOR_CHOICES = ("auto", "always", "never")
 

@@ -7,10 +7,18 @@ from typing import Optional
 import libcst as cst
 
 from torch_advise.lint.analysis.model import (
-    Binding, Branch, CallSite, ClassInfo, FunctionInfo, LoopInfo, Scope, TrainingModel,
+    Binding,
+    Branch,
+    CallSite,
+    ClassInfo,
+    FunctionInfo,
+    LoopInfo,
+    Scope,
+    TrainingModel,
 )
 from torch_advise.lint.analysis.syntax import Expr, Loop, dotted, target_names
 from torch_advise.lint.analysis.walk import TableVisitor
+
 
 class _Builder(TableVisitor):
     """Fills a TrainingModel in one traversal."""

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 import libcst as cst
 
@@ -36,7 +36,7 @@ class Analysis:
     path: Path
 
     @classmethod
-    def of(cls, model: TrainingModel, target: Target, path: Path) -> "Analysis":
+    def of(cls, model: TrainingModel, target: Target, path: Path) -> Analysis:
         facts = Facts(model)
         return cls(model, facts, Steps(model, facts), target, path)
 

@@ -7,9 +7,10 @@ Every answer errs towards "unknown": a value we cannot see is never assumed to b
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterator, NamedTuple, Optional
+from typing import NamedTuple, Optional
 
 import libcst as cst
 
@@ -138,7 +139,7 @@ class Facts:
                     for nested in self._unwrap_iteration(origin.expr, origin.scope):
                         if nested is not origin.expr:
                             found.extend(
-                                l for l in self.loaders_in(nested, origin.scope, visiting) if l not in found
+                                loader for loader in self.loaders_in(nested, origin.scope, visiting) if loader not in found
                             )
         return found
 
@@ -182,7 +183,7 @@ class Facts:
 
     # ---- devices --------------------------------------------------------------------------
 
-    def can_be_cuda(self, expr: cst.BaseExpression, scope: Scope, seen: Optional[set] = None) -> bool:
+    def can_be_cuda(self, expr: cst.CSTNode, scope: Scope, seen: Optional[set] = None) -> bool:
         """True when one of the values the device expression may hold is a CUDA device."""
         seen = set() if seen is None else seen
         if id(expr) in seen:  # `device = torch.device(device)` refers to itself

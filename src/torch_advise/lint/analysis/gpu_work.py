@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-
 import libcst as cst
 
 from torch_advise.lint.analysis.model import (
-    CallSite, TrainingModel,
+    CallSite,
+    TrainingModel,
 )
+from torch_advise.lint.analysis.steps import Steps
 from torch_advise.lint.analysis.syntax import (
     string_value,
 )
-from torch_advise.lint.analysis.steps import Steps
-
 
 SYNC_METHODS = {"item", "cpu", "numpy", "tolist", "nonzero"}
 

@@ -6,8 +6,8 @@ wrapper is seen through by all of them alike, to the same depth.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 from torch_advise.lint.analysis.model import CallSite, FunctionInfo, TrainingModel
 from torch_advise.lint.analysis.syntax import calls_in

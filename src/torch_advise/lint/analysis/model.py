@@ -9,17 +9,22 @@ those records, with memoisation, so a file pays only for what its checks ask.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable, Iterator, Optional, Union
+from typing import Optional, Union
 
 import libcst as cst
 
 from torch_advise.lint.analysis.names import canonical
 from torch_advise.lint.analysis.syntax import (
+    Expr,
     Loop,
-    Expr, argument_for, called_name, dotted,
+    argument_for,
+    called_name,
+    dotted,
 )
+
 
 @dataclass(eq=False)
 class Binding:
@@ -27,7 +32,7 @@ class Binding:
 
     name: str
     kind: str
-    scope: "Scope"
+    scope: Scope
     value: Optional[Expr] = None
     index: Optional[int] = None
     qualname: Optional[str] = None
@@ -38,10 +43,10 @@ class Binding:
 class Scope:
     kind: str  # module | class | function
     node: cst.CSTNode
-    parent: Optional["Scope"]
+    parent: Optional[Scope]
     bindings: dict[str, list[Binding]] = field(default_factory=dict)
-    function: Optional["FunctionInfo"] = None
-    cls: Optional["ClassInfo"] = None
+    function: Optional[FunctionInfo] = None
+    cls: Optional[ClassInfo] = None
 
     def bind(self, binding: Binding) -> None:
         self.bindings.setdefault(binding.name, []).append(binding)
@@ -52,7 +57,7 @@ class ClassInfo:
     node: cst.ClassDef
     name: str
     scope: Scope
-    methods: dict[str, "FunctionInfo"] = field(default_factory=dict)
+    methods: dict[str, FunctionInfo] = field(default_factory=dict)
     # `self.x = ...` in any method: the instance's attributes, shared by all methods.
     attributes: dict[str, list[Binding]] = field(default_factory=dict)
     bases: tuple[Expr, ...] = ()
@@ -66,8 +71,8 @@ class FunctionInfo:
     cls: Optional[ClassInfo]
     params: list[cst.Param] = field(default_factory=list)
     returns: list[Expr] = field(default_factory=list)
-    calls: list["CallSite"] = field(default_factory=list)
-    loops: list["LoopInfo"] = field(default_factory=list)
+    calls: list[CallSite] = field(default_factory=list)
+    loops: list[LoopInfo] = field(default_factory=list)
 
     @property
     def self_name(self) -> Optional[str]:
@@ -94,7 +99,7 @@ class CallSite:
     node: cst.Call
     scope: Scope
     function: Optional[FunctionInfo]
-    loops: tuple["LoopInfo", ...]
+    loops: tuple[LoopInfo, ...]
     branches: tuple[Branch, ...]
     statement: Optional[cst.CSTNode]
     order: int
@@ -113,7 +118,7 @@ class LoopInfo:
     node: Loop
     scope: Scope
     function: Optional[FunctionInfo]
-    parents: tuple["LoopInfo", ...]
+    parents: tuple[LoopInfo, ...]
     branches: tuple[Branch, ...]
     order: int
     calls: list[CallSite] = field(default_factory=list)

@@ -13,12 +13,15 @@ from torch_advise.lint.analysis.facts import (
 )
 from torch_advise.lint.analysis.inline import run_order
 from torch_advise.lint.analysis.model import (
-    Branch, CallSite, LoopInfo, Scope, TrainingModel,
+    Branch,
+    CallSite,
+    LoopInfo,
+    Scope,
+    TrainingModel,
 )
 from torch_advise.lint.analysis.syntax import (
     dotted,
 )
-
 
 CLIPS = {"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_"}
 
@@ -37,7 +40,7 @@ class Event:
     loops: tuple[LoopInfo, ...]  # enclosing loops, outermost first, across inlined calls
     scaler: object = None  # which GradScaler a scaler event acts on
 
-    def compatible(self, other: "Event") -> bool:
+    def compatible(self, other: Event) -> bool:
         """Whether the two run in one training step: not in different arms of one `if`/`try`,
         and not in two loops side by side (`pretrain()` then `finetune()`)."""
         arms = {branch.owner: branch.arm for branch in self.branches}

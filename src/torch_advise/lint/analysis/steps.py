@@ -51,7 +51,7 @@ class IterationCall:
         """Runs once per iteration of the loop itself, not in a loop nested in it."""
         return not self.loops
 
-    def guarded(self, guards: "Guards") -> bool:
+    def guarded(self, guards: Guards) -> bool:
         """Runs only on some iterations: under an `if` (other than a rank check) or an `except`."""
         return self.periodic or any(guards.filters_iterations(b) for b in self.branches)
 
@@ -175,7 +175,7 @@ class GradMode:
                 continue
             statement = site.statement
             items = [item.item for item in statement.items] if isinstance(statement, cst.With) else []
-            if any(item is site.node for item in items):
+            if isinstance(statement, cst.With) and any(item is site.node for item in items):
                 # `with torch.no_grad(), torch.autocast(...):` enters the later items with it off too.
                 later = items[[id(item) for item in items].index(id(site.node)) + 1 :]
                 self.off_calls.update(id(c) for node in (*later, statement.body) for c in calls_in(node))

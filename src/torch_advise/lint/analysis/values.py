@@ -7,12 +7,17 @@ from typing import Optional
 import libcst as cst
 
 from torch_advise.lint.analysis.model import (
-    Scope, TrainingModel,
+    Scope,
+    TrainingModel,
 )
 from torch_advise.lint.analysis.syntax import (
-    NOT_LITERAL, dotted, keyword_args, literal_value, positional_args, string_value,
+    NOT_LITERAL,
+    dotted,
+    keyword_args,
+    literal_value,
+    positional_args,
+    string_value,
 )
-
 
 # Calls that may be repeated in a fix without changing what the program does.
 PURE_CALLS = {"min", "max", "int", "len", "abs", "os.cpu_count"}
@@ -46,8 +51,7 @@ def argparse_dest(call: cst.Call) -> Optional[str]:
     dest = keyword_args(call).get("dest")
     if dest is not None:
         return string_value(dest)
-    flags = [string_value(arg) for arg in positional_args(call)]
-    flags = [flag for flag in flags if flag]
+    flags = [flag for flag in (string_value(arg) for arg in positional_args(call)) if flag]
     chosen = next((f for f in flags if f.startswith("--")), flags[0] if flags else None)
     return chosen.lstrip("-").replace("-", "_") if chosen else None
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from typing import Callable, Iterator, TypeVar, Union
+from collections.abc import Iterator
+from typing import Any, Callable, TypeVar, Union
 
 import libcst as cst
 
@@ -130,7 +131,7 @@ class TableVisitor:
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls._enter, cls._exit, cls._enter_field, cls._exit_field = {}, {}, {}, {}
-        own: dict[str, object] = {}
+        own: dict[str, Any] = {}
         for klass in reversed(cls.__mro__[: cls.__mro__.index(TableVisitor)]):
             own.update(vars(klass))
         for name, function in own.items():
@@ -144,7 +145,8 @@ class TableVisitor:
             if issubclass(node_type, FORMATTING_TYPES):
                 raise TypeError(f"{cls.__name__}.{name}: walks skip formatting nodes like {type_name}")
             if field_name:
-                table = cls._enter_field if kind == "visit" else cls._exit_field
+                # Keyed by (type, field) here and by type below: one name for both tables.
+                table: dict[Any, Callable] = cls._enter_field if kind == "visit" else cls._exit_field
                 table[(node_type, field_name)] = function
             else:
                 table = cls._enter if kind == "visit" else cls._exit

@@ -9,16 +9,21 @@ import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
-    Edit, EnsureImport, ReplaceNode,
+    Edit,
+    EnsureImport,
+    ReplaceNode,
 )
 from torch_advise.lint.analysis.model import (
-    Binding, Scope, TrainingModel,
+    Binding,
+    Scope,
+    TrainingModel,
 )
 from torch_advise.lint.analysis.syntax import (
-    dotted, positional_args, string_value,
+    dotted,
+    positional_args,
+    string_value,
 )
 from torch_advise.lint.analysis.walk import TableVisitor
-
 
 DEPRECATED_MODULE = "torch.cuda.amp"
 
@@ -220,7 +225,7 @@ def _joined(args: list[cst.Arg], original: list[cst.Arg]) -> list[cst.Arg]:
     result = []
     for index, arg in enumerate(args):
         if index < len(args) - 1:
-            comma = arg.comma if isinstance(arg.comma, cst.Comma) else template
+            comma: Union[cst.Comma, cst.MaybeSentinel] = arg.comma if isinstance(arg.comma, cst.Comma) else template
         else:
             comma = original[-1].comma if original else cst.MaybeSentinel.DEFAULT
         result.append(arg.with_changes(comma=comma))
@@ -305,7 +310,7 @@ def _group_edits(group: ImportGroup) -> tuple[Edit, ...]:
 
 def _direct_edits(ctx: CheckContext, reference: Reference) -> tuple[Edit, ...]:
     """`torch.cuda.amp.autocast(...)` and other spellings that reach it through `torch`."""
-    root = reference.node
+    root: cst.BaseExpression = reference.node
     while isinstance(root, cst.Attribute):
         root = root.value
     torch_name = root.value if isinstance(root, cst.Name) and ctx.model.qualname(root, reference.scope) == "torch" else None

@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
-
 import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
-    EnsureImport, ReplaceNode, SetKeyword,
+    Edit,
+    EnsureImport,
+    ReplaceNode,
+    SetKeyword,
 )
 from torch_advise.lint.analysis.facts import (
     FLOAT16,
 )
 from torch_advise.lint.analysis.model import (
-    CallSite, FunctionInfo, Scope,
+    CallSite,
+    FunctionInfo,
+    Scope,
 )
 from torch_advise.lint.analysis.steps import (
     GradMode,
 )
 from torch_advise.lint.analysis.syntax import (
-    dotted, has_star_args, keyword_args, literal_value,
+    dotted,
+    has_star_args,
+    keyword_args,
+    literal_value,
 )
 
 
@@ -42,6 +49,7 @@ def _half_models(ctx: CheckContext, gpu: str) -> None:
     for site in ctx.model.calls:
         if site.method != "half" or site.node.args:
             continue
+        assert site.receiver is not None  # a call with a method name has a receiver
         names = {ctx.model.module.code_for_node(site.receiver)} | _assigned_names(site)
         if names & trained:
             ctx.report(
@@ -53,7 +61,7 @@ def _half_models(ctx: CheckContext, gpu: str) -> None:
 
 def _assigned_names(site: CallSite) -> set[str]:
     statement = site.statement
-    names = set()
+    names: set[str] = set()
     if isinstance(statement, cst.SimpleStatementLine):
         for small in statement.body:
             if isinstance(small, cst.Assign) and small.value is site.node:
@@ -88,12 +96,12 @@ def check(ctx: CheckContext) -> None:
         )
         if dtype is None:
             torch_name = model.module_alias("torch")
-            edits = (SetKeyword(call, "dtype", f"{torch_name or 'torch'}.bfloat16"),)
+            edits: tuple[Edit, ...] = (SetKeyword(call, "dtype", f"{torch_name or 'torch'}.bfloat16"),)
             if torch_name is None:
                 edits += (EnsureImport("torch"),)
             ctx.report(call, message, edits)
         elif _all_float16(ctx, dtype, site.scope):
-            direct = model.qualname(dtype, site.scope) in FLOAT16 and isinstance(dtype, cst.Attribute)
-            edits = (ReplaceNode(dtype, f"{dotted(dtype.value)}.bfloat16"),) if direct else ()  # type: ignore[union-attr]
+            direct = model.qualname(dtype, site.scope) in FLOAT16
+            edits = (ReplaceNode(dtype, f"{dotted(dtype.value)}.bfloat16"),) if direct and isinstance(dtype, cst.Attribute) else ()
             ctx.report(dtype, message, edits)
     _half_models(ctx, gpu)

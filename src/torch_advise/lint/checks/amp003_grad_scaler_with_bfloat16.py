@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SetKeyword,
@@ -12,9 +10,11 @@ from torch_advise.lint.analysis.model import (
     CallSite,
 )
 from torch_advise.lint.analysis.syntax import (
-    has_star_args, keyword_args, literal_value, positional_args,
+    has_star_args,
+    keyword_args,
+    literal_value,
+    positional_args,
 )
-
 
 BFLOAT16 = "torch.bfloat16"
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from collections.abc import Sequence
+from typing import Optional, Union
 
 import libcst as cst
 
@@ -10,18 +11,20 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SwapStatements,
 )
+from torch_advise.lint.analysis.scaler_trace import BACKWARDS, STEPS, Event, between, nearest, traces
 from torch_advise.lint.analysis.syntax import (
-    keyword_args, positional_args,
+    keyword_args,
+    positional_args,
 )
 from torch_advise.lint.analysis.walk import descendants
-from torch_advise.lint.analysis.scaler_trace import BACKWARDS, STEPS, Event, between, nearest, traces
 
 
 def _statement_pairs(node: cst.CSTNode) -> set[tuple[int, int]]:
     """Consecutive statements of every block under `node`, by node identity."""
+    blocks: list[Union[cst.Module, cst.IndentedBlock]] = descendants(node, (cst.Module, cst.IndentedBlock))
     return {
         (id(first), id(second))
-        for block in descendants(node, (cst.Module, cst.IndentedBlock))
+        for block in blocks
         for first, second in zip(block.body, block.body[1:])
     }
 
@@ -40,7 +43,9 @@ def _stepped_before(trace: list[Event], event: Event) -> Optional[Event]:
 
 def _steps_same_optimizer(ctx: CheckContext, scaler_step: Event, optimizer_step: Event) -> bool:
     """`scaler.step(opt)` and `opt.step()` name the same optimizer."""
-    arguments = positional_args(scaler_step.site.node)[:1] or [keyword_args(scaler_step.site.node).get("optimizer")]
+    arguments: Sequence[Optional[cst.BaseExpression]] = (
+        positional_args(scaler_step.site.node)[:1] or [keyword_args(scaler_step.site.node).get("optimizer")]
+    )
     receiver = optimizer_step.site.receiver
     if arguments[0] is None or receiver is None:
         return False
@@ -64,6 +69,7 @@ def check(ctx: CheckContext) -> None:
                     function = event.site.function
                     pairs = _statement_pairs(function.node if function is not None else ctx.model.module)
                     if (id(event.site.statement), id(step.site.statement)) in pairs:
+                        assert step.site.statement is not None  # a pair holds two statements
                         edits = (SwapStatements(event.site.statement, step.site.statement),)
                 seen.add(id(event.site.node))
                 ctx.report(

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-
 import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     InsertBefore,
 )
+from torch_advise.lint.analysis.scaler_trace import BACKWARDS, STEPS, Event, between, nearest, traces
 from torch_advise.lint.analysis.syntax import (
     positional_args,
 )
-from torch_advise.lint.analysis.scaler_trace import BACKWARDS, STEPS, Event, between, nearest, traces
 
 
 def _unscale_fix(ctx: CheckContext, clip: Event, steps: list[Event]) -> tuple:

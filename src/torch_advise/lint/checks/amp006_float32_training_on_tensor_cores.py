@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
-    Edit, EnsureImport, InsertAfterImports,
+    Edit,
+    EnsureImport,
+    InsertAfterImports,
 )
 from torch_advise.lint.analysis.model import (
     TrainingModel,
 )
-
 
 # Any of these names means the script already chooses its precision (TF32 switches, low-precision
 # dtypes, casts, scalers), so it is not plain float32 by omission.

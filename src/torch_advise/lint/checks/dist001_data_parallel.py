@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-
-
 from torch_advise.lint.analysis.context import CheckContext
-
 
 DATA_PARALLEL = {
     "torch.nn.DataParallel",

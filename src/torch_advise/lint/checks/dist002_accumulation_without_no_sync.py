@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.gpu_work import (
     DDP,
 )
-
 
 # Either turns the all-reduce off for a micro-step; nanoGPT sets the attribute directly.
 SYNC_SWITCHES = {"no_sync", "require_backward_grad_sync"}

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
-    EnsureImport, SetKeyword,
+    EnsureImport,
+    SetKeyword,
 )
 
 

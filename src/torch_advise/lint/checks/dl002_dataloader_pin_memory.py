@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SetKeyword,

@@ -4,22 +4,26 @@ from __future__ import annotations
 
 from typing import Optional
 
-
 from torch_advise.lint.analysis.context import CheckContext
-from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
 from torch_advise.lint.analysis.facts import (
     DataLoaderCall,
 )
+from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.model import (
-    FunctionInfo, LoopInfo, TrainingModel,
+    FunctionInfo,
+    LoopInfo,
+    TrainingModel,
 )
 from torch_advise.lint.analysis.values import (
-    is_zero, positive, positive_test, possible_values, repeatable,
+    is_zero,
+    positive,
+    positive_test,
+    possible_values,
+    repeatable,
 )
-
 
 # How far up the chain of same-file callers a loop is looked for: `main -> fit -> run_epoch`.
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
+    Edit,
     ReplaceNode,
 )
 from torch_advise.lint.analysis.values import (
-    is_int, is_zero, positive_test, possible_values, repeatable,
+    is_int,
+    is_zero,
+    positive_test,
+    possible_values,
+    repeatable,
 )
 
 
@@ -25,6 +28,7 @@ def check(ctx: CheckContext) -> None:
         if not all(is_int(v) and v != allowed for v in prefetched):
             continue
         workers = loader.argument("num_workers")
+        edits: tuple[Edit, ...]
         if workers is None:
             when, edits = "num_workers is 0 by default", (ReplaceNode(prefetch, "None"),)
         elif is_zero(loader.literal("num_workers", 0)):

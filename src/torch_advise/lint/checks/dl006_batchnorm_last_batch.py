@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Iterator, Optional
+from collections.abc import Iterator
+from typing import Optional
 
 import libcst as cst
 
@@ -14,12 +15,17 @@ from torch_advise.lint.analysis.facts import (
     DataLoaderCall,
 )
 from torch_advise.lint.analysis.model import (
-    ClassInfo, FunctionInfo, LoopInfo, Scope, TrainingModel,
+    ClassInfo,
+    FunctionInfo,
+    LoopInfo,
+    Scope,
+    TrainingModel,
 )
 from torch_advise.lint.analysis.syntax import (
-    keyword_args, literal_value, positional_args,
+    keyword_args,
+    literal_value,
+    positional_args,
 )
-
 
 BATCHNORM_1D = {
     "torch.nn.BatchNorm1d",
@@ -116,7 +122,7 @@ class _BatchNormModels:
                 return True
             if name in SEQUENTIAL and any(self.contains(a.value, origin.scope, depth + 1) for a in node.args):
                 layers = (a.value for a in node.args)
-                if not any(isinstance(l, cst.Call) and self.model.qualname(l.func, origin.scope) in CONV_1D for l in layers):
+                if not any(isinstance(layer, cst.Call) and self.model.qualname(layer.func, origin.scope) in CONV_1D for layer in layers):
                     return True
             if name in MODEL_WRAPPERS and positional_args(node):
                 if self.contains(positional_args(node)[0], origin.scope, depth + 1):

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-
 import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
-    ReplaceNode, SetKeyword,
+    ReplaceNode,
+    SetKeyword,
 )
 from torch_advise.lint.analysis.syntax import (
-    keyword_args, literal_value, positional_args,
+    keyword_args,
+    literal_value,
+    positional_args,
 )
 from torch_advise.lint.analysis.walk import descendants
-
 
 ZERO_GRAD_MESSAGE = (
     "zero_grad() fills every gradient with zeros instead of freeing it: "

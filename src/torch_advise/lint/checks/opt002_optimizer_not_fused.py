@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional
 
 import libcst as cst
@@ -10,17 +11,23 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
-from torch_advise.lint.analysis.model import (
-    CallSite, ClassInfo, Origin, Scope,
-)
-from torch_advise.lint.analysis.syntax import (
-    calls_in, has_star_args, keyword_args, literal_value, positional_args,
-)
-from torch_advise.lint.analysis.walk import TableVisitor
 from torch_advise.lint.analysis.gpu_work import (
     DDP,
 )
-
+from torch_advise.lint.analysis.model import (
+    CallSite,
+    ClassInfo,
+    Origin,
+    Scope,
+)
+from torch_advise.lint.analysis.syntax import (
+    calls_in,
+    has_star_args,
+    keyword_args,
+    literal_value,
+    positional_args,
+)
+from torch_advise.lint.analysis.walk import TableVisitor
 
 # Optimizers whose fused CUDA step is measured faster than the default foreach one. SGD and
 # Adagrad have fused paths too, but small SGD steps can be slower fused, so they are left alone.
@@ -159,7 +166,8 @@ def check(ctx: CheckContext) -> None:
             continue  # foreach=True cannot be combined with fused=True
         if literal_value(keywords.get("differentiable", cst.Name("False"))) is not False:
             continue  # the fused step does not support differentiable=True
-        params = keywords.get("params", (positional_args(site.node) or [None])[0])
+        positional: Sequence[Optional[cst.BaseExpression]] = positional_args(site.node) or [None]
+        params = keywords.get("params", positional[0])
         if params is None:
             continue
         cuda = cuda or _CudaModules(ctx, strict=not ctx.target.torch_at_least(2, 4))

@@ -14,7 +14,6 @@ from torch_advise.lint.analysis.syntax import (
     positional_args,
 )
 
-
 SCALING_METHODS = {"div", "div_", "divide", "true_divide", "mul", "mul_", "multiply"}
 
 SCALING_FUNCTIONS = {"torch.div", "torch.divide", "torch.true_divide", "torch.mul", "torch.multiply"}
@@ -52,7 +51,8 @@ def _scaling(ctx: CheckContext, expr: cst.CSTNode, scope: Scope, depth: int) -> 
         if method in SCALING_METHODS or name in SCALING_FUNCTIONS:
             return "scaled"
         if method in SCALE_KEEPING_METHODS and name is None:
-            return _scaling(ctx, expr.func.value, scope, depth + 1)  # type: ignore[union-attr]
+            assert isinstance(expr.func, cst.Attribute)  # a method name comes from an attribute
+            return _scaling(ctx, expr.func.value, scope, depth + 1)
         if ctx.model.callee(expr, scope) is not None:
             return _traced(ctx, expr, scope, depth)
         if _inherited_helper(ctx, expr, scope):

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.model import (
-    CallSite, FunctionInfo,
+    CallSite,
+    FunctionInfo,
 )
-
 
 CONV2D = {"torch.nn.Conv2d", "torch.nn.modules.conv.Conv2d"}
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.steps import (
-    eval_texts, forward_text, frozen_texts,
+    eval_texts,
+    forward_text,
+    frozen_texts,
 )
 
 

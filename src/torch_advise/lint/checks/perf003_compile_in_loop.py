@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Optional
 
 import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.model import (
-    CallSite, LoopInfo, TrainingModel,
+    CallSite,
+    LoopInfo,
+    TrainingModel,
 )
 from torch_advise.lint.analysis.syntax import (
-    keyword_args, positional_args,
+    keyword_args,
+    positional_args,
 )
-
 
 COMPILES = {"torch.compile", "torch._dynamo.optimize"}
 
@@ -20,14 +24,14 @@ COMPILES = {"torch.compile", "torch._dynamo.optimize"}
 def _compiles_fresh_model(model: TrainingModel, site: CallSite, loop: LoopInfo) -> bool:
     """`torch.compile(Net())`, or of a name assigned a new object in the loop body (or in the
     function that compiles it) rather than only the compiled model itself."""
-    arguments = positional_args(site.node)[:1] or [keyword_args(site.node).get("model")]
+    arguments: Sequence[Optional[cst.BaseExpression]] = positional_args(site.node)[:1] or [keyword_args(site.node).get("model")]
     argument = arguments[0]
     if isinstance(argument, cst.Call):
         return model.qualname(argument.func, site.scope) not in COMPILES
     if not isinstance(argument, cst.Name):
         return False
     if site.scope is loop.scope:
-        values = loop.assigned.get(argument.value, [])
+        values: Sequence[Optional[cst.BaseExpression]] = loop.assigned.get(argument.value, [])
     else:
         values = [b.value for b in model.lookup(argument.value, site.scope) if b.kind == "assign"]
     return any(isinstance(v, cst.Call) and model.qualname(v.func, site.scope) not in COMPILES for v in values)

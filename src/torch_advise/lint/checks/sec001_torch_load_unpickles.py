@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
-    ReplaceNode, SetKeyword,
+    ReplaceNode,
+    SetKeyword,
 )
 from torch_advise.lint.analysis.syntax import (
-    has_star_args, keyword_args, literal_value,
+    has_star_args,
+    keyword_args,
+    literal_value,
 )
-
 
 TORCH_LOAD = {"torch.load", "torch.serialization.load"}
 

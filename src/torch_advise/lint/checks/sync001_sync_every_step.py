@@ -3,24 +3,34 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator, Optional
+from typing import Optional
 
 import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.gpu_work import (
+    CLOCKS,
+    NOT_WORK,
+    SCALAR_BUILTINS,
+    SYNC_METHODS,
+    SYNCHRONIZE,
+    is_sync_method,
+    is_work,
+    uses_cuda,
+)
 from torch_advise.lint.analysis.model import (
-    CallSite, Scope, TrainingModel,
+    CallSite,
+    Scope,
+    TrainingModel,
 )
 from torch_advise.lint.analysis.syntax import (
-    keyword_args, positional_args, root_name,
+    keyword_args,
+    positional_args,
+    root_name,
 )
 from torch_advise.lint.analysis.walk import descendants
-from torch_advise.lint.analysis.gpu_work import (
-    NOT_WORK,
-    CLOCKS, SCALAR_BUILTINS, SYNC_METHODS, SYNCHRONIZE, is_sync_method, is_work, uses_cuda,
-)
-
 
 # Factories that build on the CPU unless given a device (the *_like ones follow their input).
 HOST_FACTORIES = {
@@ -133,8 +143,8 @@ def _sync_reads(ctx: CheckContext, site: CallSite, clock_after: set[int]) -> Ite
             yield SyncRead(site.node, _short(model, site.node))
     elif func.value == "print":
         losses = _loss_names(model, site.scope)
-        for argument in site.node.args:
-            value = argument.value
+        for arg in site.node.args:
+            value = arg.value
             if isinstance(value, cst.Name) and value.value in losses:
                 yield SyncRead(value, f"print({value.value})")
             elif isinstance(value, cst.FormattedString):

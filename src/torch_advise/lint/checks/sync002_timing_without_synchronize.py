@@ -2,27 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Optional
+from typing import Optional
 
 import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
-from torch_advise.lint.analysis.inline import run_order
 from torch_advise.lint.analysis.facts import (
     non_blocking_flag,
 )
+from torch_advise.lint.analysis.gpu_work import (
+    CLOCKS,
+    SCALAR_BUILTINS,
+    SYNCHRONIZERS,
+    is_sync_method,
+    is_work,
+    uses_cuda,
+)
+from torch_advise.lint.analysis.inline import run_order
 from torch_advise.lint.analysis.model import (
-    CallSite, FunctionInfo, LoopInfo, Scope, TrainingModel,
+    CallSite,
+    FunctionInfo,
+    LoopInfo,
+    Scope,
+    TrainingModel,
 )
 from torch_advise.lint.analysis.syntax import (
-    NOT_LITERAL, dotted, keyword_args, literal_value, positional_args, string_value,
+    NOT_LITERAL,
+    dotted,
+    keyword_args,
+    literal_value,
+    positional_args,
+    string_value,
 )
 from torch_advise.lint.analysis.walk import descendants
-from torch_advise.lint.analysis.gpu_work import (
-    CLOCKS, SCALAR_BUILTINS, SYNCHRONIZERS,
-    is_sync_method, is_work, uses_cuda,
-)
 
 
 @dataclass(frozen=True)
@@ -55,7 +69,7 @@ def _subtractions(node: cst.CSTNode) -> list[cst.BinaryOperation]:
 
 def _timings(model: TrainingModel, function: Optional[FunctionInfo]) -> Iterator[Timed]:
     calls = function.calls if function is not None else [s for s in model.calls if s.function is None]
-    loops = function.loops if function is not None else [l for l in model.loops if l.function is None]
+    loops = function.loops if function is not None else [loop for loop in model.loops if loop.function is None]
     body = function.node if function is not None else model.module
     scope = function.scope if function is not None else model.module_scope
     for binop in _subtractions(body):
@@ -67,7 +81,7 @@ def _timings(model: TrainingModel, function: Optional[FunctionInfo]) -> Iterator
             [left] if isinstance(left, cst.Call) else _clock_assigned(model, left.value, scope) if isinstance(left, cst.Name) else []
         )
         for node in closing_nodes:
-            stop = model.call_site(node)  # type: ignore[arg-type]
+            stop = model.call_site(node)
             if stop is None or model.call_name(stop) not in CLOCKS:
                 continue
             starts = [s for s in calls if id(s.node) in opening and s.order < stop.order]
@@ -75,7 +89,7 @@ def _timings(model: TrainingModel, function: Optional[FunctionInfo]) -> Iterator
                 continue
             start = max(starts, key=lambda s: s.order)
             between = sorted((s for s in calls if start.order < s.order < stop.order), key=lambda s: s.order)
-            inside = [l for l in loops if start.order < l.order < stop.order]
+            inside = [loop for loop in loops if start.order < loop.order < stop.order]
             yield Timed(start, stop, between, inside)
 
 
@@ -122,7 +136,8 @@ def _copies_to_host(model: TrainingModel, site: CallSite) -> bool:
     flag = non_blocking_flag(site.node)
     if flag is not None and literal_value(flag) is not False:
         return False
-    target = (positional_args(site.node)[:1] or [keyword_args(site.node).get("device")])[0]
+    arguments: Sequence[Optional[cst.BaseExpression]] = positional_args(site.node)[:1] or [keyword_args(site.node).get("device")]
+    target = arguments[0]
     if target is None:
         return False
     origins = [(target, site.scope), *((o.expr, o.scope) for o in model.origins(target, site.scope))]
@@ -133,7 +148,7 @@ def _names_cpu(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> bool:
     if string_value(expr) == "cpu":
         return True
     if isinstance(expr, cst.Call) and model.qualname(expr.func, scope) == "torch.device":
-        arguments = positional_args(expr) or [keyword_args(expr).get("type")]
+        arguments: Sequence[Optional[cst.BaseExpression]] = positional_args(expr) or [keyword_args(expr).get("type")]
         return arguments[0] is not None and string_value(arguments[0]) == "cpu"
     return False
 

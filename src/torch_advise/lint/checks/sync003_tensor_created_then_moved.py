@@ -14,9 +14,9 @@ from torch_advise.lint.analysis.model import (
     CallSite,
 )
 from torch_advise.lint.analysis.syntax import (
-    keyword_args, positional_args,
+    keyword_args,
+    positional_args,
 )
-
 
 # Factories that take `device=` and give the same values wherever they build the tensor.
 DETERMINISTIC_FACTORIES = {
