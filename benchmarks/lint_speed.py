@@ -1,6 +1,8 @@
-"""Lint speed: advise against TorchFix on the same files with the same number of processes.
+"""Lint speed: advise against TorchFix (and ruff, for scale) on the same files with the same
+number of processes.
 
-    python benchmarks/lint_speed.py                  # the installed torch package + fixtures/
+    python benchmarks/lint_speed.py                  # the real-code review set, benchmarks/realworld/files
+    python benchmarks/lint_speed.py --corpus-torch   # the installed torch package + fixtures/
     python benchmarks/lint_speed.py --sample 400     # every k-th file, about 400 of them
     python benchmarks/lint_speed.py --corpus DIR     # your own tree
     python benchmarks/lint_speed.py --without-torchfix   # advise alone: cold, warm, start-up
@@ -29,15 +31,27 @@ import tempfile
 import time
 from importlib import metadata
 from pathlib import Path
+from typing import Optional
 
 REPO = Path(__file__).resolve().parents[1]
 TORCHFIX = "torchfix==0.7.0"
 
 
-def default_corpus() -> list[Path]:
+REALWORLD = REPO / "benchmarks" / "realworld" / "files"
+RUFF = "ruff==0.17.6"
+
+
+def torch_corpus() -> list[Path]:
     """The installed torch package's folder (found without importing torch) and fixtures/."""
     torch_dir = Path(metadata.distribution("torch").locate_file("torch"))
     return [torch_dir, REPO / "fixtures"]
+
+
+def default_corpus() -> list[Path]:
+    """Real training code (python benchmarks/realworld/build.py makes it)."""
+    if not REALWORLD.is_dir():
+        raise SystemExit(f"{REALWORLD}: no review set; run python benchmarks/realworld/build.py or pass --corpus-torch")
+    return [REALWORLD]
 
 
 def copy_corpus(sources: list[Path], destination: Path, sample: int) -> int:
@@ -71,6 +85,17 @@ def torchfix_command(work: Path) -> list[str]:
     return [str(executable)]
 
 
+def ruff_command(work: Path) -> list[str]:
+    venv = work / "ruff-venv"
+    executable = venv / ("Scripts" if os.name == "nt" else "bin") / "ruff"
+    if not executable.exists():
+        print(f"installing {RUFF} into {venv} ...", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        pip = venv / ("Scripts" if os.name == "nt" else "bin") / "pip"
+        subprocess.run([str(pip), "install", "--quiet", RUFF], check=True)
+    return [str(executable)]
+
+
 def advise_command(work: Path) -> list[str]:
     """advise installed from this checkout into its own virtualenv, as pre-commit installs a hook."""
     venv = work / "advise-venv"
@@ -84,9 +109,11 @@ def advise_command(work: Path) -> list[str]:
     return [str(bin_dir / "advise")]
 
 
-def timed(command: list[str], cwd: Path, ok: tuple[int, ...] = (0, 1)) -> float:
+def timed(command: list[str], cwd: Path, ok: tuple[int, ...] = (0, 1), env: Optional[dict] = None) -> float:
     start = time.perf_counter()
-    done = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    done = subprocess.run(
+        command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})}
+    )
     elapsed = time.perf_counter() - start
     if done.returncode not in ok:
         raise SystemExit(f"{' '.join(command)} exited {done.returncode}:\n{done.stderr[-2000:]}")
@@ -99,7 +126,7 @@ def prefiltered_share(corpus: Path) -> tuple[int, int]:
     from torch_advise.catalogue import load_catalogue
     from torch_advise.lint.prefilter import Prefilter
 
-    prefilter = Prefilter(load_catalogue().codes())
+    prefilter = Prefilter(load_catalogue())
     files = list(corpus.rglob("*.py"))
     return sum(prefilter.may_match(path.read_bytes()) for path in files), len(files)
 
@@ -124,6 +151,7 @@ def machine(advise: list[str]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--corpus", type=Path, action="append", help="a folder or file to lint (repeatable)")
+    parser.add_argument("--corpus-torch", action="store_true", help="lint the installed torch package and fixtures/")
     parser.add_argument("--sample", type=int, default=0, help="lint about this many files (every k-th); 0: all")
     parser.add_argument("--repeats", type=int, default=3, help="runs of each kind (default 3)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for both tools (default: all cores)")
@@ -134,8 +162,10 @@ def main() -> None:
     work = args.work.resolve()
     work.mkdir(parents=True, exist_ok=True)
     corpus = work / "corpus"
-    count = copy_corpus(args.corpus or default_corpus(), corpus, args.sample)
+    sources = args.corpus or (torch_corpus() if args.corpus_torch else default_corpus())
+    count = copy_corpus(sources, corpus, args.sample)
     torchfix = None if args.without_torchfix else torchfix_command(work)
+    ruff = ruff_command(work)
     advise = advise_command(work)
     # An explicit target keeps nvidia-smi out of the measurement: this times the lint, not detection.
     advise_run = [*advise, "corpus", "--target", "a100", "-j", str(args.jobs)]
@@ -143,11 +173,17 @@ def main() -> None:
     script = work / "train.py"
     script_lines = training_script(script)
 
-    runs: dict[str, list[float]] = {"torchfix": [], "cold": [], "warm": [], "version": [], "help": [], "pre-commit": []}
+    runs: dict[str, list[float]] = {
+        "torchfix": [], "ruff": [], "cold": [], "warm": [], "version": [], "help": [], "pre-commit": []
+    }
     for repeat in range(args.repeats):
         print(f"round {repeat + 1}/{args.repeats}", file=sys.stderr)
         if torchfix is not None:
             runs["torchfix"].append(timed([*torchfix, "-j", str(args.jobs), "corpus"], work))
+        # ruff's default rules, no cache, as many threads as the others have processes.
+        runs["ruff"].append(
+            timed([*ruff, "check", "--no-cache", "--isolated", "--exit-zero", "corpus"], work, env={"RAYON_NUM_THREADS": str(args.jobs)})
+        )
         shutil.rmtree(cache, ignore_errors=True)
         runs["cold"].append(timed(advise_run, work))
         runs["warm"].append(timed(advise_run, work))
@@ -160,8 +196,8 @@ def main() -> None:
     parsed, total = prefiltered_share(corpus)
     lines = sum(path.read_bytes().count(b"\n") for path in corpus.rglob("*.py"))
 
-    sources = ", ".join(str(c) for c in (args.corpus or default_corpus()))
-    print(f"\nCorpus: {count} files, {lines} lines, from {sources}" + (f" (every k-th file, --sample {args.sample})" if args.sample else ""))
+    named = ", ".join(str(c) for c in sources)
+    print(f"\nCorpus: {count} files, {lines} lines, from {named}" + (f" (every k-th file, --sample {args.sample})" if args.sample else ""))
     print(f"Machine: {machine(advise)}; {args.jobs} processes for each tool; medians of {args.repeats} alternating runs.")
     print(f"Pre-filter: {parsed} of {total} files parsed, {total - parsed} skipped unparsed.\n")
     print("| run | wall s (median) | files/s | ratio |")
@@ -173,6 +209,8 @@ def main() -> None:
         cold_ratio = f"{tf / median['cold']:.1f}x TorchFix"
     print(f"| advise, cold (empty cache), `-j {args.jobs}` | {median['cold']:.2f} | {count / median['cold']:.1f} | "
           f"{cold_ratio} |")
+    print(f"| {RUFF.replace('==', ' ')} (default rules), {args.jobs} threads | {median['ruff']:.2f} | {count / median['ruff']:.0f} | "
+          f"{median['cold'] / median['ruff']:.0f}x faster than advise cold |")
     print(f"| advise, warm (nothing changed) | {median['warm']:.2f} | {count / median['warm']:.0f} | "
           f"{median['cold'] / median['warm']:.0f}x advise cold |")
     print(f"| `advise --version` | {median['version']:.3f} | | |")

@@ -1,0 +1,114 @@
+"""How often advise is right on real training code: reruns it over the review set and scores
+its findings against the verdicts written by reading the code.
+
+    python benchmarks/realworld/build.py      # once: rebuild the files from the manifest
+    python benchmarks/precision.py            # the table
+    python benchmarks/precision.py --unreviewed unreviewed.tsv
+
+Verdicts live in benchmarks/realworld/verdicts/*.tsv (path, line, code, verdict, reason), one
+row per finding, path relative to the files folder. TRUE: right and worth acting on; DEBATABLE:
+right but not worth the user's time there; FALSE: wrong. Precision is TRUE / (TRUE + FALSE);
+"worth acting on" is TRUE over all three. Findings with no verdict are listed as unreviewed, and
+verdicts whose finding is gone are listed as disappeared (a FALSE one gone is a fix, a TRUE one
+gone is a lost finding). Not a test: the files are not part of the repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REALWORLD = HERE / "realworld"
+VERDICTS = ("TRUE", "DEBATABLE", "FALSE")
+
+
+def read_verdicts(folder: Path) -> dict[tuple[str, int, str], tuple[str, str]]:
+    verdicts: dict[tuple[str, int, str], tuple[str, str]] = {}
+    for table in sorted(folder.glob("*.tsv")):
+        with table.open(newline="") as handle:
+            for row in csv.DictReader(handle, delimiter="\t"):
+                verdict = row["verdict"].strip().upper()
+                if verdict not in VERDICTS:
+                    sys.exit(f"{table.name}: verdict {row['verdict']!r} is not one of {', '.join(VERDICTS)}")
+                verdicts[(row["path"], int(row["line"]), row["code"])] = (verdict, row.get("reason", ""))
+    return verdicts
+
+
+def run_advise(files: Path, extra: list[str]) -> list[dict]:
+    # Run from inside the set, so that advise prints paths as the verdicts name them.
+    command = [
+        sys.executable, "-m", "torch_advise", ".", "--format", "json", "--no-cache",
+        "--target", "h100", "--torch-version", "2.13", *extra,
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=files)
+    if done.returncode not in (0, 1):
+        sys.exit(f"advise exited {done.returncode}: {done.stderr.strip()}")
+    return json.loads(done.stdout)["findings"]
+
+
+def ratio(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f} %" if whole else "-"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--files", type=Path, default=REALWORLD / "files")
+    parser.add_argument("--verdicts", type=Path, default=REALWORLD / "verdicts")
+    parser.add_argument("--unreviewed", type=Path, help="write the findings with no verdict here, as a verdicts table to fill in")
+    parser.add_argument("advise_args", nargs="*", help="more advise options, after --: -- --select DL")
+    args = parser.parse_args()
+    if not args.files.is_dir():
+        sys.exit(f"{args.files}: no review set here; run python benchmarks/realworld/build.py first")
+    verdicts = read_verdicts(args.verdicts)
+    findings = run_advise(args.files.resolve(), args.advise_args)
+    counts: dict[str, Counter] = defaultdict(Counter)
+    unreviewed = []
+    seen = set()
+    for finding in findings:
+        key = (finding["path"], finding["line"], finding["code"])
+        seen.add(key)
+        counts[finding["code"]]["findings"] += 1
+        if key in verdicts:
+            counts[finding["code"]][verdicts[key][0]] += 1
+        else:
+            unreviewed.append(finding)
+    gone = sorted(key for key in verdicts if key not in seen)
+
+    print(f"{'rule':<8} {'findings':>8} {'TRUE':>5} {'DEBAT.':>6} {'FALSE':>5} {'precision':>9} {'worth it':>8}")
+    total: Counter = Counter()
+    for code in sorted(counts):
+        row = counts[code]
+        total.update(row)
+        judged = row["TRUE"] + row["DEBATABLE"] + row["FALSE"]
+        print(
+            f"{code:<8} {row['findings']:>8} {row['TRUE']:>5} {row['DEBATABLE']:>6} {row['FALSE']:>5} "
+            f"{ratio(row['TRUE'], row['TRUE'] + row['FALSE']):>9} {ratio(row['TRUE'], judged):>8}"
+        )
+    judged = total["TRUE"] + total["DEBATABLE"] + total["FALSE"]
+    print(
+        f"{'all':<8} {total['findings']:>8} {total['TRUE']:>5} {total['DEBATABLE']:>6} {total['FALSE']:>5} "
+        f"{ratio(total['TRUE'], total['TRUE'] + total['FALSE']):>9} {ratio(total['TRUE'], judged):>8}"
+    )
+    print(f"\n{len(unreviewed)} findings not reviewed; {len(gone)} reviewed findings no longer reported", end="")
+    lost = Counter(verdicts[key][0] for key in gone)
+    print(f" ({', '.join(f'{n} {v}' for v, n in sorted(lost.items()))})." if gone else ".")
+    for key in gone:
+        if verdicts[key][0] == "TRUE":
+            print(f"  lost TRUE finding: {key[0]}:{key[1]} {key[2]}")
+    if args.unreviewed:
+        with args.unreviewed.open("w", newline="") as handle:
+            writer = csv.writer(handle, delimiter="\t", lineterminator="\n")
+            writer.writerow(["path", "line", "code", "verdict", "reason"])
+            for finding in unreviewed:
+                writer.writerow([finding["path"], finding["line"], finding["code"], "", finding["message"]])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
