@@ -24,6 +24,9 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))
+from torch_advise.catalogue import load_catalogue  # noqa: E402 - the checkout's own catalogue
+
 REALWORLD = HERE / "realworld"
 VERDICTS = ("TRUE", "DEBATABLE", "FALSE")
 
@@ -44,7 +47,7 @@ def run_advise(files: Path, extra: list[str]) -> list[dict]:
     # Run from inside the set, so that advise prints paths as the verdicts name them.
     command = [
         sys.executable, "-m", "torch_advise", ".", "--format", "json", "--no-cache",
-        "--target", "h100", "--torch-version", "2.13", *extra,
+        "--target", "h100", "--torch-version", "2.13", "--select", "ALL", *extra,
     ]
     done = subprocess.run(command, capture_output=True, text=True, cwd=files)
     if done.returncode not in (0, 1):
@@ -56,12 +59,21 @@ def ratio(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f} %" if whole else "-"
 
 
+def print_row(name: str, kind: str, row: Counter) -> None:
+    judged = row["TRUE"] + row["DEBATABLE"] + row["FALSE"]
+    print(
+        f"{name:<16}" if not kind else f"{name:<8} {kind:<7}",
+        f"{row['findings']:>8} {row['TRUE']:>5} {row['DEBATABLE']:>6} {row['FALSE']:>5} "
+        f"{ratio(row['TRUE'], row['TRUE'] + row['FALSE']):>9} {ratio(row['TRUE'], judged):>8}",
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", type=Path, default=REALWORLD / "files")
     parser.add_argument("--verdicts", type=Path, default=REALWORLD / "verdicts")
     parser.add_argument("--unreviewed", type=Path, help="write the findings with no verdict here, as a verdicts table to fill in")
-    parser.add_argument("advise_args", nargs="*", help="more advise options, after --: -- --select DL")
+    parser.add_argument("advise_args", nargs="*", help="more advise options, after --: -- --ignore DL")
     args = parser.parse_args()
     if not args.files.is_dir():
         sys.exit(f"{args.files}: no review set here; run python benchmarks/realworld/build.py first")
@@ -80,21 +92,17 @@ def main() -> int:
             unreviewed.append(finding)
     gone = sorted(key for key in verdicts if key not in seen)
 
-    print(f"{'rule':<8} {'findings':>8} {'TRUE':>5} {'DEBAT.':>6} {'FALSE':>5} {'precision':>9} {'worth it':>8}")
+    defaults = set(load_catalogue().default_codes())
+    print(f"{'rule':<8} {'set':<7} {'findings':>8} {'TRUE':>5} {'DEBAT.':>6} {'FALSE':>5} {'precision':>9} {'worth it':>8}")
+    in_default: Counter = Counter()
     total: Counter = Counter()
     for code in sorted(counts):
-        row = counts[code]
-        total.update(row)
-        judged = row["TRUE"] + row["DEBATABLE"] + row["FALSE"]
-        print(
-            f"{code:<8} {row['findings']:>8} {row['TRUE']:>5} {row['DEBATABLE']:>6} {row['FALSE']:>5} "
-            f"{ratio(row['TRUE'], row['TRUE'] + row['FALSE']):>9} {ratio(row['TRUE'], judged):>8}"
-        )
-    judged = total["TRUE"] + total["DEBATABLE"] + total["FALSE"]
-    print(
-        f"{'all':<8} {total['findings']:>8} {total['TRUE']:>5} {total['DEBATABLE']:>6} {total['FALSE']:>5} "
-        f"{ratio(total['TRUE'], total['TRUE'] + total['FALSE']):>9} {ratio(total['TRUE'], judged):>8}"
-    )
+        total.update(counts[code])
+        if code in defaults:
+            in_default.update(counts[code])
+        print_row(code, "default" if code in defaults else "opt-in", counts[code])
+    print_row("default set", "", in_default)
+    print_row("all rules", "", total)
     print(f"\n{len(unreviewed)} findings not reviewed; {len(gone)} reviewed findings no longer reported", end="")
     lost = Counter(verdicts[key][0] for key in gone)
     print(f" ({', '.join(f'{n} {v}' for v, n in sorted(lost.items()))})." if gone else ".")

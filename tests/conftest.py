@@ -48,7 +48,7 @@ def lint_text(
 ) -> FileResult:
     """Lint source text with a fixed target (sm_80, torch 2.13 unless given)."""
     catalogue = load_catalogue()
-    options = LintOptions(catalogue, frozenset(catalogue.select(select, None)), target or make_target(), FixMode(fix) if fix else None)
+    options = LintOptions(catalogue, frozenset(catalogue.select(select or ["ALL"], None)), target or make_target(), FixMode(fix) if fix else None)
     return lint_source(path, code.encode(), options)
 
 

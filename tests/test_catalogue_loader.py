@@ -138,6 +138,7 @@ def test_normalize_selector():
         ("DL002-x.md", page(slug="PinMemory"), "slug 'PinMemory'"),
         ("DL002-x.md", page(extra_meta='sevrity = "info"'), "unknown front matter key 'sevrity'"),
         ("DL002-x.md", page(extra_meta='needs = "DataLoader"'), "needs must be a list of names"),
+        ("DL002-x.md", page(extra_meta='default = "no"'), "default must be true or false"),
         ("DL002-x.md", page(extra_meta='needs = ["Data Loader"]'), "needs must be a list of names"),
         ("DL002-x.md", page().replace('fix = "safe"\n', ""), "lacks fix"),
         ("DL003-x.md", page(), "must start with the rule's code DL002"),

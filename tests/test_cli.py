@@ -266,3 +266,31 @@ def test_a_selection_of_no_rules_is_a_usage_error(project):
     result = run_advise("train.py", "--select", "DL", "--ignore", "DL", cwd=project)
     assert result.returncode == 2
     assert result.stderr.strip() == "advise: error: no rule is selected: check --select, --ignore and [tool.advise]"
+
+
+def _codes(stdout: str) -> list[str]:
+    return [line.split()[1] for line in stdout.splitlines() if line.startswith("train.py:")]
+
+
+def test_the_default_set_leaves_opt_in_rules_out_until_selected(project):
+    # BAD's loader lacks workers and pinning (DL001, DL002: opt-in) and zeroes grads (OPT001: opt-in).
+    plain = run_advise("train.py", "--target", "a100", "--torch-version", "2.13", "--no-cache", cwd=project)
+    assert not {"DL001", "DL002", "OPT001"} & set(_codes(plain.stdout)), plain.stdout
+    extended = run_advise(
+        "train.py", "--target", "a100", "--torch-version", "2.13", "--no-cache", "--extend-select", "DL001", cwd=project
+    )
+    assert "DL001" in _codes(extended.stdout) and "DL002" not in _codes(extended.stdout)
+    everything = run_advise("train.py", "--target", "a100", "--torch-version", "2.13", "--no-cache", "--select", "ALL", cwd=project)
+    assert {"DL001", "DL002", "OPT001"} <= set(_codes(everything.stdout))
+
+
+def test_extend_select_in_the_configuration_adds_to_the_default_set(project):
+    (project / "pyproject.toml").write_text('[tool.advise]\nextend-select = ["OPT001"]\n')
+    result = run_advise("train.py", "--target", "a100", "--torch-version", "2.13", "--no-cache", cwd=project)
+    assert "OPT001" in _codes(result.stdout) and "DL001" not in _codes(result.stdout)
+
+
+def test_rules_lists_which_rules_are_opt_in():
+    listing = run_advise("rules").stdout.splitlines()
+    rows = {line.split()[0]: line for line in listing}
+    assert " opt-in " in rows["DL001"] and " default " in rows["AMP004"]

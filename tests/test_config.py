@@ -50,7 +50,8 @@ unsafe-fixes = true
 
 def test_nearest_config_is_read(project):
     settings = load_settings(["src/pkg"])
-    assert settings.select == ["DL", "AMP004", "OPT001"]
+    assert settings.select == ["DL", "AMP004"]
+    assert settings.extend_select == ["OPT001"]
     assert settings.ignore == ["DL001"]
     assert settings.target == "h100" and settings.torch_version == "2.4"
     assert settings.exclude == ["generated", "legacy/*.py"]

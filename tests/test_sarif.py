@@ -144,7 +144,7 @@ def test_the_lint_fixtures_give_valid_sarif(advise, validator):
     folder = FIXTURES / "lint"
     if not any(folder.rglob("*.py")):
         pytest.skip("no lint fixtures")
-    result = advise("--format", "sarif", str(folder), "--unsafe-fixes", cwd=FIXTURES.parent)
+    result = advise("--format", "sarif", str(folder), "--select", "ALL", "--unsafe-fixes", cwd=FIXTURES.parent)
     assert result.returncode == 1, result.stderr
     document = json.loads(result.stdout)
 

@@ -27,7 +27,7 @@ _CODE = re.compile(r"[A-Z]+[0-9]+")
 # A slug always has a hyphen, which is how a selector tells a slug from a code prefix.
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
 _REQUIRED_KEYS = ("code", "slug", "severity", "fix")
-_KNOWN_KEYS = frozenset(_REQUIRED_KEYS + ("requires", "needs"))
+_KNOWN_KEYS = frozenset(_REQUIRED_KEYS + ("requires", "needs", "default"))
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
 _PYTHON_FENCE_LANGS = ("python", "py", "python3")
@@ -57,6 +57,9 @@ class Rule:
     # Words (whole names) without one of which no finding of the rule can exist in a file: the
     # pre-filter skips parsing a file that has none of them. Empty: every file is parsed.
     needs: tuple[str, ...]
+    # In the set a run checks when nothing is selected. A rule whose findings on real training
+    # code are mostly right but seldom worth the user's time is opt-in (--extend-select, "ALL").
+    default: bool
     title: str
     summary: str
     sections: dict[str, str] = field(hash=False)
@@ -102,9 +105,13 @@ class Catalogue:
             raise UnknownRuleError(f"unknown rule selector {selector.strip()!r}: no rule code or slug matches it")
         return codes
 
+    def default_codes(self) -> list[str]:
+        """The rules a run checks when nothing is selected."""
+        return [rule.code for rule in self.rules if rule.default]
+
     def select(self, select: Optional[list[str]], ignore: Optional[list[str]]) -> set[str]:
-        """Codes enabled by `select` (None: every rule) minus those named by `ignore`."""
-        chosen = set(self._by_code) if select is None else self._union(select)
+        """Codes enabled by `select` (None: the default set) minus those named by `ignore`."""
+        chosen = set(self.default_codes()) if select is None else self._union(select)
         return chosen - self._union(ignore or [])
 
     def _union(self, selectors: list[str]) -> set[str]:
@@ -179,6 +186,7 @@ def parse_rule_page(path: Path) -> Rule:
         fix=meta["fix"],
         requires=meta.get("requires", ""),
         needs=tuple(meta.get("needs", ())),
+        default=meta.get("default", True),
         title=title,
         summary=summary,
         sections=sections,
@@ -213,7 +221,10 @@ def _validate_meta(path: Path, meta: dict) -> None:
     if unknown:
         raise CatalogueError(f"{path}: unknown front matter key {unknown[0]!r}")
     for key, value in meta.items():
-        if key == "needs":
+        if key == "default":
+            if not isinstance(value, bool):
+                raise CatalogueError(f"{path}: front matter default must be true or false")
+        elif key == "needs":
             if not isinstance(value, list) or not all(isinstance(word, str) and _WORD.fullmatch(word) for word in value):
                 raise CatalogueError(f"{path}: front matter needs must be a list of names, e.g. [\"DataLoader\"]")
         elif not isinstance(value, str):

@@ -251,19 +251,24 @@ def rules(output_format: str) -> None:
         fail(str(error))
     if output_format == "json":
         rows = [
-            {"code": r.code, "slug": r.slug, "severity": r.severity, "fix": r.fix, "title": r.title, "summary": r.summary}
+            {
+                "code": r.code, "slug": r.slug, "severity": r.severity, "fix": r.fix, "default": r.default,
+                "title": r.title, "summary": r.summary,
+            }
             for r in catalogue.rules
         ]
         click.echo(json.dumps(rows, indent=2))
         return
     if output_format == "markdown":
-        click.echo("| code | slug | severity | fix | what it flags |\n|---|---|---|---|---|")
+        click.echo("| code | slug | severity | fix | default | what it flags |\n|---|---|---|---|---|---|")
         for rule in catalogue.rules:
-            click.echo(f"| {rule.code} | `{rule.slug}` | {rule.severity} | {rule.fix} | {rule.title} |")
+            default = "yes" if rule.default else "opt-in"
+            click.echo(f"| {rule.code} | `{rule.slug}` | {rule.severity} | {rule.fix} | {default} | {rule.title} |")
         return
     width = max(len(r.slug) for r in catalogue.rules)
     for rule in catalogue.rules:
-        click.echo(f"{rule.code:<8} {rule.slug:<{width}}  {rule.severity:<7}  fix: {rule.fix:<6}  {rule.title}")
+        default = "default" if rule.default else "opt-in "
+        click.echo(f"{rule.code:<8} {rule.slug:<{width}}  {rule.severity:<7}  fix: {rule.fix:<6}  {default}  {rule.title}")
 
 
 @main.command()

@@ -35,7 +35,8 @@ class ConfigError(Exception):
 
 @dataclass
 class Settings:
-    select: Optional[list[str]] = None
+    select: Optional[list[str]] = None  # None: the default set (the pages with default = true)
+    extend_select: list[str] = field(default_factory=list)
     ignore: list[str] = field(default_factory=list)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     target: Optional[str] = None
@@ -180,11 +181,8 @@ def _settings_from_table(table: dict[str, Any], path: Path) -> Settings:
     settings = Settings(config_path=Path(os.path.abspath(path)), root=Path(os.path.abspath(path)).parent)
     if "select" in table:
         settings.select = _string_list(table["select"], where, "select")
-    if "extend-select" in table and settings.select is not None:
-        # With no `select` every rule is on already, so there is nothing to extend.
-        settings.select = settings.select + _string_list(table["extend-select"], where, "extend-select")
-    elif "extend-select" in table:
-        _string_list(table["extend-select"], where, "extend-select")
+    if "extend-select" in table:
+        settings.extend_select = _string_list(table["extend-select"], where, "extend-select")
     if "ignore" in table:
         settings.ignore = _string_list(table["ignore"], where, "ignore")
     if "per-file-ignores" in table:

@@ -83,8 +83,9 @@ def prepare(request: RunRequest) -> Session:
         settings = load_settings(targets, request.config_file)
         catalogue = load_catalogue()
         selection = request.select if request.select else settings.select
-        if request.extend_select:
-            selection = [*(selection or ["ALL"]), *request.extend_select]
+        extend = [*settings.extend_select, *(request.extend_select or [])]
+        if extend:
+            selection = [*(selection if selection is not None else catalogue.default_codes()), *extend]
         codes = catalogue.select(selection, [*settings.ignore, *(request.ignore or [])])
         if not codes:
             # A run that checks nothing would pass every file: say so instead.

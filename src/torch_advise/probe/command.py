@@ -79,7 +79,7 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
     from torch_advise.lint.api import lint_paths
 
     report = build_report(run, script=script, args=list(script_args), warmup=warmup, steps=steps,
-                          timeout_s=timeout_s, findings=lint_paths(paths))
+                          timeout_s=timeout_s, findings=lint_paths(paths, select=["ALL"]))
     text = json.dumps(report, indent=2) + "\n" if output_format == "json" else render_text(report)
     if output_path:
         with open(output_path, "w", encoding="utf-8") as handle:
