@@ -312,6 +312,7 @@ class Steps:
         self.facts = facts
         self.guards = Guards(model)
         self._iterations: dict[LoopInfo, list[IterationCall]] = {}
+        self._trains_in: dict[Optional[FunctionInfo], bool] = {}
 
     # ---- one iteration of a loop ------------------------------------------------------------
 
@@ -387,6 +388,17 @@ class Steps:
             and self.facts.is_optimizer(argument, site.scope)
             for argument in arguments
         )
+
+    def trains_in(self, function: Optional[FunctionInfo]) -> bool:
+        """Whether running `function` (None: the module's top level) runs a training step's
+        work itself or through the functions it calls: a backward, or a call only training makes."""
+        if function not in self._trains_in:
+            sites = function.calls if function is not None else [s for s in self.model.calls if s.function is None]
+            self._trains_in[function] = any(
+                self.model.site_runs_backward(reached.site) or self.trains(reached.site)
+                for reached in run_order(self.model, sites)
+            )
+        return self._trains_in[function]
 
     @cached_property
     def grad_mode(self) -> GradMode:

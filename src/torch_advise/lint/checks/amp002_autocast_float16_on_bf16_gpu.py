@@ -27,7 +27,9 @@ from torch_advise.lint.analysis.syntax import (
     has_star_args,
     keyword_args,
     literal_value,
+    target_names,
 )
+from torch_advise.lint.analysis.walk import descendants
 
 
 def _all_float16(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope) -> bool:
@@ -36,11 +38,44 @@ def _all_float16(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope) -> b
 
 
 def _inference_only(ctx: CheckContext, site: CallSite, grad: GradMode, in_steps: set[FunctionInfo]) -> bool:
-    """An autocast only inference runs under: autograd is off there, or it sits in loops none of
-    which trains, in a function no training step runs (a validation or sampling loop)."""
+    """An autocast only inference runs under: autograd is off there; or it sits in loops none of
+    which trains, in a function no training step runs (a validation or sampling loop); or the
+    code around it trains nowhere (a `log_validation` that runs a pipeline, a script whose
+    training is a library's `trainer.train()`), unless it hands a value computed under it back
+    to a training step (`def compute_loss(...): with autocast(): return model(x)`)."""
     if grad.site_off(site):
         return True
-    return bool(site.loops) and site.function not in in_steps and not any(ctx.steps.may_train(loop) for loop in site.loops)
+    if site.loops and site.function not in in_steps and not any(ctx.steps.may_train(loop) for loop in site.loops):
+        return True
+    if ctx.steps.trains_in(site.function):
+        return False
+    return not (site.function in in_steps and _returns_from_region(site))
+
+
+def _returns_from_region(site: CallSite) -> bool:
+    """`with autocast(...): ... return value`, also where the autocast is kept in a name first
+    (`ctx = torch.autocast("cuda")`, later `with ctx:`); a function that returns anything when
+    the regions cannot be found."""
+    statement = site.statement
+    regions = [statement] if isinstance(statement, cst.With) else _regions_entered(site)
+    if regions:
+        return any(
+            isinstance(node.value, cst.BaseExpression) for region in regions for node in descendants(region.body, cst.Return)
+        )
+    return site.function is not None and bool(site.function.returns)
+
+
+def _regions_entered(site: CallSite) -> list[cst.With]:
+    """The `with NAME:` blocks of the same function that enter the autocast assigned to NAME
+    (`NAME = torch.autocast(...)`, or one arm of `NAME = nullcontext() if final else autocast(...)`)."""
+    names = _holder_names(site)
+    if not names or site.function is None:
+        return []
+    return [
+        block
+        for block in descendants(site.function.node, cst.With)
+        if any(isinstance(item.item, cst.Name) and item.item.value in names for item in block.items)
+    ]
 
 
 def _half_models(ctx: CheckContext, gpu: str) -> None:
@@ -57,6 +92,19 @@ def _half_models(ctx: CheckContext, gpu: str) -> None:
                 f"the model is trained in pure float16 on a GPU with bfloat16 ({gpu}): keep float32 "
                 "weights and train under torch.autocast('cuda', dtype=torch.bfloat16)",
             )
+
+
+def _holder_names(site: CallSite) -> set[str]:
+    statement = site.statement
+    names: set[str] = set()
+    if isinstance(statement, cst.SimpleStatementLine):
+        for small in statement.body:
+            if isinstance(small, cst.Assign) and (
+                small.value is site.node
+                or (isinstance(small.value, cst.IfExp) and site.node in (small.value.body, small.value.orelse))
+            ):
+                names.update(name for t in small.targets for name in target_names(t.target))
+    return names
 
 
 def _assigned_names(site: CallSite) -> set[str]:

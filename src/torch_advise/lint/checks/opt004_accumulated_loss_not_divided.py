@@ -10,9 +10,12 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.model import (
     Scope,
 )
+from torch_advise.lint.analysis.steps import Accumulation
 from torch_advise.lint.analysis.syntax import (
     positional_args,
+    root_name,
 )
+from torch_advise.lint.analysis.walk import descendants
 
 SCALING_METHODS = {"div", "div_", "divide", "true_divide", "mul", "mul_", "multiply"}
 
@@ -114,10 +117,51 @@ def _unpacked_from_call(ctx: CheckContext, expr: cst.BaseExpression, scope: Scop
     return "unscaled" if bindings and len(unpacked) == len(bindings) else "unknown"
 
 
+def _gradients_rescaled(ctx: CheckContext, accumulation: Accumulation) -> bool:
+    """The summed gradients are divided afterwards instead (`p.grad.mul_(1 / k)`,
+    `p.grad /= k`) in the function that accumulates them."""
+    function = accumulation.loop.function
+    calls = function.calls if function is not None else [s for s in ctx.model.calls if s.function is None]
+    for site in calls:
+        if site.method in SCALING_METHODS and site.receiver is not None and ".grad" in ctx.model.module.code_for_node(site.receiver):
+            return True
+    body = function.node if function is not None else ctx.model.module
+    return any(
+        isinstance(node.operator, (cst.DivideAssign, cst.MultiplyAssign)) and ".grad" in ctx.model.module.code_for_node(node.target)
+        for node in descendants(body, cst.AugAssign)
+    )
+
+
+def _cached_under_no_grad(ctx: CheckContext, accumulation: Accumulation) -> set[str]:
+    """Lists filled under torch.no_grad() in the accumulating function: inputs or features
+    cached for gradient caching, where each micro-step's loss is the whole batch's loss."""
+    function = accumulation.loop.function
+    calls = function.calls if function is not None else [s for s in ctx.model.calls if s.function is None]
+    grad = ctx.steps.grad_mode
+    return {
+        name
+        for site in calls
+        if site.method == "append" and site.receiver is not None and grad.site_off(site)
+        for name in [root_name(site.receiver)]
+        if name is not None
+    }
+
+
+def _gradient_caching(ctx: CheckContext, accumulation: Accumulation) -> bool:
+    """The micro-step loop replays inputs cached without gradients (`images = cached[j]`): the
+    contrastive loss of each replay already spans the whole batch, so summing is exact."""
+    cached = _cached_under_no_grad(ctx, accumulation)
+    return bool(cached) and any(
+        root_name(node.value) in cached for node in descendants(accumulation.loop.node.body, cst.Subscript)
+    )
+
+
 def check(ctx: CheckContext) -> None:
     model = ctx.model
     seen: set[int] = set()
     for accumulation in ctx.steps.accumulations:
+        if _gradients_rescaled(ctx, accumulation) or _gradient_caching(ctx, accumulation):
+            continue
         count = accumulation.count_text(model.module)
         for call in accumulation.backwards:
             site = call.site
