@@ -35,6 +35,7 @@ from torch_advise.lint.analysis.syntax import (
     literal_value,
     positional_args,
     string_value,
+    target_names,
 )
 from torch_advise.lint.analysis.walk import descendants
 
@@ -166,6 +167,31 @@ def _epoch_timing(ctx: CheckContext, timed: Timed, executed: list[CallSite]) -> 
     return any(model.loop_trains(loop) and not _over_range(model, loop) for loop in loops)
 
 
+def _rolling_timer(model: TrainingModel, timed: Timed) -> bool:
+    """`elapsed = time.time() - end; end = time.time()` in one loop, in an evaluation loop as in a
+    training one: each window starts where the last one stopped, so the windows add up to the
+    wall time, and the GPU's pace shows in them once its queue is full."""
+    opening = timed.start.statement
+    if not timed.stop.loops:
+        return False
+    loop = timed.stop.loops[-1]
+    for assign in descendants(loop.node.body, cst.Assign):
+        call = assign.value
+        site = model.call_site(call) if isinstance(call, cst.Call) else None
+        if site is None or model.call_name(site) not in CLOCKS or site.order <= timed.stop.order:
+            continue
+        names = {name for target in assign.targets for name in target_names(target.target)}
+        if names & _assigned_names_of(opening):
+            return True
+    return False
+
+
+def _assigned_names_of(statement: cst.CSTNode) -> set[str]:
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return set()
+    return {name for small in statement.body if isinstance(small, cst.Assign) for t in small.targets for name in target_names(t.target)}
+
+
 def _over_range(model: TrainingModel, loop: LoopInfo) -> bool:
     iterable = getattr(loop.node, "iter", None)
     return isinstance(iterable, cst.Call) and dotted(iterable.func) == "range" and model.qualname(iterable.func, loop.scope) is None
@@ -182,7 +208,7 @@ def check(ctx: CheckContext) -> None:
                 continue
             executed = [reached.site for reached in run_order(model, timed.between)]
             work = [i for i, s in enumerate(executed) if is_work(ctx.steps, s)]
-            if not work or _epoch_timing(ctx, timed, executed):
+            if not work or _epoch_timing(ctx, timed, executed) or _rolling_timer(model, timed):
                 continue
             if any(_is_sync(model, s) or _blocking_copy_to_gpu(ctx, s) for s in executed[work[-1]:]):
                 continue
