@@ -125,6 +125,11 @@ def test_tensor_fix_keeps_one_argument_per_line():
             n,
             dtype=torch.long,
         ).to("cuda")
+
+    def train(model, batches, optimizer):
+        for x in batches:
+            model(x, targets(len(x))).backward()
+            optimizer.step()
     """
     assert "torch.arange(\n        n,\n        dtype=torch.long,\n        device=\"cuda\",\n    )" in _fixed(code, "SYNC003")
 
@@ -138,8 +143,45 @@ def test_tensor_fix_keeps_one_argument_per_line():
     ],
 )
 def test_tensor_moves_that_are_reported_without_fix(expression):
-    result = _lint(f"import torch\nx = {expression}\n", "SYNC003", fix="unsafe")
+    result = _lint(_in_a_step(expression), "SYNC003", fix="unsafe")
     assert codes_of(result) == ["SYNC003"] and not result.changed
+
+
+def _in_a_step(expression: str) -> str:
+    return (
+        "import torch\n\n"
+        "def train(model, batches, optimizer):\n"
+        "    for batch in batches:\n"
+        f"        x = {expression}\n"
+        "        model(batch, x).sum().backward()\n"
+        "        optimizer.step()\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "torch.tensor(reward).cuda()",  # built on the host and copied either way
+        "torch.as_tensor(rewards).to('cuda')",
+        "torch.zeros(4, pin_memory=True).cuda(non_blocking=True)",  # pinned for an overlapping copy
+    ],
+)
+def test_tensor_moves_that_gain_nothing_from_device_are_not_reported(expression):
+    assert codes_of(_lint(_in_a_step(expression), "SYNC003")) == []
+
+
+def test_a_tensor_built_once_before_training_is_not_reported():
+    code = (
+        "import torch\n\n"
+        "def train(model, batches, optimizer):\n"
+        "    memory = torch.zeros(4096, 128).cuda()\n"
+        "    for batch in batches:\n"
+        "        model(batch, memory).sum().backward()\n"
+        "        optimizer.step()\n"
+    )
+    assert codes_of(_lint(code, "SYNC003")) == []
+    assert codes_of(_lint(code.replace("    memory = torch.zeros(4096, 128).cuda()\n", "").replace(
+        "        model(batch, memory)", "        memory = torch.zeros(4096, 128).cuda()\n        model(batch, memory)"), "SYNC003")) == ["SYNC003"]
 
 
 @pytest.mark.parametrize(

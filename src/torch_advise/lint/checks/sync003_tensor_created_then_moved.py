@@ -17,11 +17,12 @@ from torch_advise.lint.analysis.syntax import (
     keyword_args,
     positional_args,
 )
+from torch_advise.lint.analysis.walk import descendants
 
-# Factories that take `device=` and give the same values wherever they build the tensor.
+# Factories that take `device=` and give the same values wherever they build the tensor. Not
+# torch.tensor or torch.as_tensor: from Python or numpy data they build on the host and copy
+# either way, so `device=` there saves nothing.
 DETERMINISTIC_FACTORIES = {
-    "torch.tensor",
-    "torch.as_tensor",
     "torch.zeros",
     "torch.ones",
     "torch.empty",
@@ -42,8 +43,8 @@ def _factory(ctx: CheckContext, site: CallSite) -> Optional[cst.Call]:
     receiver = site.receiver
     if not isinstance(receiver, cst.Call) or any(a.star for a in receiver.args):
         return None
-    if "device" in keyword_args(receiver):
-        return None
+    if {"device", "pin_memory"} & set(keyword_args(receiver)):
+        return None  # already placed, or pinned on purpose for a copy that overlaps
     name = ctx.model.qualname(receiver.func, site.scope)
     return receiver if name in DETERMINISTIC_FACTORIES | RANDOM_FACTORIES else None
 
@@ -87,9 +88,22 @@ def _with_device(ctx: CheckContext, factory: cst.Call, device: str) -> str:
     return ctx.model.module.code_for_node(factory.with_changes(args=[*args, keyword]))
 
 
+def _every_step(ctx: CheckContext, site: CallSite) -> bool:
+    """Runs on every training step: in a loop that trains, or in a function a step runs. A
+    tensor built once, before the loop, costs one copy for the whole run."""
+    if any(ctx.steps.may_train(loop) or _yields(loop.node) for loop in site.loops):
+        return True
+    return site.function in ctx.steps.functions_run_by_steps
+
+
+def _yields(loop: cst.CSTNode) -> bool:
+    """A generator's loop that yields batches: it runs once for every batch a step takes."""
+    return bool(descendants(loop, cst.Yield))
+
+
 def check(ctx: CheckContext) -> None:
     for site in ctx.model.calls:
-        if site.method not in ("cuda", "to") or not ctx.facts.moves_to_cuda(site):
+        if site.method not in ("cuda", "to") or not ctx.facts.moves_to_cuda(site) or not _every_step(ctx, site):
             continue
         factory = _factory(ctx, site)
         if factory is None:
