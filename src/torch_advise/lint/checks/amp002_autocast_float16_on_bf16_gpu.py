@@ -101,7 +101,7 @@ def _holder_names(site: CallSite) -> set[str]:
         for small in statement.body:
             if isinstance(small, cst.Assign) and (
                 small.value is site.node
-                or (isinstance(small.value, cst.IfExp) and site.node in (small.value.body, small.value.orelse))
+                or (isinstance(small.value, cst.IfExp) and any(arm is site.node for arm in (small.value.body, small.value.orelse)))
             ):
                 names.update(name for t in small.targets for name in target_names(t.target))
     return names

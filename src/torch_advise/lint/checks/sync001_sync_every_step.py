@@ -29,6 +29,7 @@ from torch_advise.lint.analysis.syntax import (
     keyword_args,
     positional_args,
     root_name,
+    target_names,
 )
 from torch_advise.lint.analysis.walk import descendants
 
@@ -219,6 +220,27 @@ def _sync_message(read: SyncRead) -> str:
     )
 
 
+def _decides_the_step(model: TrainingModel, site: CallSite) -> bool:
+    """The value read is tested on the host where it is read: the read sits in an `if`/`while`
+    test or an assert, or the name it is assigned to is tested so in the same function
+    (`loss_value = loss.item()` then `if not math.isfinite(loss_value):`). Reading it every few
+    steps would change what the program does, so the read is not a cost to advise away."""
+    statement = site.statement
+    tests: list[cst.CSTNode] = []
+    body = site.function.node if site.function is not None else model.module
+    for node in descendants(body, (cst.If, cst.While, cst.Assert)):
+        if isinstance(node, (cst.If, cst.While, cst.Assert)):
+            tests.append(node.test)
+    if any(call is site.node for test in tests for call in descendants(test, cst.Call)):
+        return True
+    names: set[str] = set()
+    if isinstance(statement, cst.SimpleStatementLine):
+        for small in statement.body:
+            if isinstance(small, cst.Assign) and any(call is site.node for call in descendants(small.value, cst.Call)):
+                names.update(name for target in small.targets for name in target_names(target.target))
+    return bool(names) and any(name.value in names for test in tests for name in descendants(test, cst.Name))
+
+
 def check(ctx: CheckContext) -> None:
     model = ctx.model
     loops = ctx.steps.step_loops
@@ -238,10 +260,15 @@ def check(ctx: CheckContext) -> None:
                 drained_in = None
             if call.guarded(guards):
                 continue
+            if model.call_name(call.site) == SYNCHRONIZE and id(call.site.node) in clock_after:
+                drained_in = call.loops  # a timing synchronize, not reported, drains the queue all the same
+                continue
             reads = list(_sync_reads(ctx, call.site, clock_after))
             for read in reads:
                 if id(read.node) in seen or (drained_in == call.loops and not read.synchronize):
                     continue
+                if _decides_the_step(model, call.site):
+                    continue  # the step needs the value now: a NaN stop, a curriculum, a clip coefficient
                 seen.add(id(read.node))
                 ctx.report(read.node, _sync_message(read))
             if reads:

@@ -172,7 +172,7 @@ def _rolling_timer(model: TrainingModel, timed: Timed) -> bool:
     training one: each window starts where the last one stopped, so the windows add up to the
     wall time, and the GPU's pace shows in them once its queue is full."""
     opening = timed.start.statement
-    if not timed.stop.loops:
+    if opening is None or not timed.stop.loops:
         return False
     loop = timed.stop.loops[-1]
     for assign in descendants(loop.node.body, cst.Assign):
