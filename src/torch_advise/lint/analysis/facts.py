@@ -92,6 +92,8 @@ class LoaderLoop:
 
     loop: LoopInfo
     batch_names: set[str] = field(default_factory=set)
+    iterated: bool = False  # `for batch in loader` (else only `next(it)` calls take batches)
+    nexts: list[CallSite] = field(default_factory=list)  # the `next(it)` calls that take them
 
 
 class Facts:
@@ -168,18 +170,17 @@ class Facts:
                 for loader in self.loaders_in(loop.node.iter, loop.scope):
                     entry = feeds.setdefault(loader, LoaderLoop(loop))
                     entry.batch_names.update(target_names(loop.node.target))
+                    entry.iterated = True
             for site in loop.calls:
                 if dotted(site.node.func) == "next" and positional_args(site.node):
                     for loader in self.loaders_in(positional_args(site.node)[0], site.scope):
                         entry = feeds.setdefault(loader, LoaderLoop(loop))
                         entry.batch_names.update(_assigned_names(site))
+                        entry.nexts.append(site)
             for loader, entry in feeds.items():
                 if not _inner_loop_of(loop, [e.loop for e in result[loader]]):
                     result[loader].append(entry)
         return result
-
-    def loader_trains(self, loader: DataLoaderCall) -> bool:
-        return any(self.model.loop_trains(entry.loop) for entry in self.loader_loops.get(loader, []))
 
     # ---- devices --------------------------------------------------------------------------
 
@@ -257,6 +258,28 @@ class Facts:
                         }
                         moves.extend(self._moves(callee.calls, values, callee.node, received, depth + 1))
         return moves
+
+    def collation(self, loader: DataLoaderCall) -> str:
+        """'tokenized' for a collator of already tokenized text (transformers'
+        default_data_collator, a DataCollator*, tokenizer.pad): batches of token ids, small and
+        cheap to stack; 'unpicklable' for a lambda, which worker processes started by spawn or
+        forkserver (the default from Python 3.14) cannot receive; else ''."""
+        collate = loader.argument("collate_fn")
+        if collate is None:
+            return ""
+        if isinstance(collate, cst.Lambda):
+            return "unpicklable"
+        for origin in self.model.origins(collate, loader.site.scope):
+            expr = origin.expr
+            name = self.model.qualname(expr.func if isinstance(expr, cst.Call) else expr, origin.scope) or ""
+            text = dotted(expr.func if isinstance(expr, cst.Call) else expr) or ""
+            # Only transformers' own collators are known to stack ready token ids; a project's
+            # own Collator class may decode images or files per batch.
+            if name.startswith("transformers.") or text.endswith("tokenizer.pad"):
+                return "tokenized"
+            if isinstance(expr, cst.Lambda):
+                return "unpicklable"
+        return ""
 
     def dataset_kind(self, loader: DataLoaderCall) -> str:
         """'on-device' for data already on the GPU (worker processes cannot use CUDA once the parent

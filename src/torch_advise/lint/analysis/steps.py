@@ -18,7 +18,7 @@ from typing import Optional
 
 import libcst as cst
 
-from torch_advise.lint.analysis.facts import Facts
+from torch_advise.lint.analysis.facts import DataLoaderCall, Facts
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH, run_order
 from torch_advise.lint.analysis.model import Branch, CallSite, FunctionInfo, LoopInfo, Scope, TrainingModel
 from torch_advise.lint.analysis.syntax import calls_in, dotted, keyword_args, literal_value, positional_args
@@ -399,6 +399,17 @@ class Steps:
                 for reached in run_order(self.model, sites)
             )
         return self._trains_in[function]
+
+    def loader_trains(self, loader: DataLoaderCall) -> bool:
+        """The loader's batches feed a training step: a loop that trains iterates it, or takes
+        batches from it with `next()` where autograd is on (a validation batch drawn under
+        torch.no_grad() inside the training loop is not training data)."""
+        for entry in self.facts.loader_loops.get(loader, []):
+            if not self.model.loop_trains(entry.loop):
+                continue
+            if entry.iterated or any(not self.grad_mode.site_off(site) for site in entry.nexts):
+                return True
+        return False
 
     @cached_property
     def grad_mode(self) -> GradMode:

@@ -13,7 +13,7 @@ def check(ctx: CheckContext) -> None:
     for loader in ctx.facts.dataloaders:
         if loader.opaque or loader.literal("num_workers", 0) != 0:
             continue
-        if not ctx.facts.loader_trains(loader) or ctx.facts.dataset_kind(loader):
+        if not ctx.steps.loader_trains(loader) or ctx.facts.dataset_kind(loader) or ctx.facts.collation(loader):
             continue
         ctx.report(
             loader.argument("num_workers") or loader.node,
