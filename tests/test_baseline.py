@@ -62,7 +62,7 @@ def test_a_baseline_written_with_fix_records_what_is_left_and_says_what_was_fixe
         "        optimizer.zero_grad(set_to_none=False)\n        for p in model.parameters():\n            p.grad.zero_()\n",
     )
     (tmp_path / "train.py").write_text(manual)
-    written = advise("--select", "OPT001", "--fix", "--write-baseline", "b.json", "train.py", cwd=tmp_path)
+    written = advise("--select", "OPT001", "--fix", "--unsafe-fixes", "--write-baseline", "b.json", "train.py", cwd=tmp_path)
     assert written.returncode == 0, written.stderr
     assert written.stderr.splitlines()[-2:] == ["Fixed 1 finding in 1 file.", "Wrote 1 finding to b.json."]
     assert "zero_grad(set_to_none=True)" in (tmp_path / "train.py").read_text()

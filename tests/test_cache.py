@@ -102,7 +102,7 @@ def test_tool_version_and_check_code_and_catalogue_change_the_fingerprint(monkey
 
 def test_fix_uses_an_entry_only_when_nothing_in_it_is_fixable(project, parses):
     run(project, options())
-    results = run(project, options(fix="safe"), write=True)
+    results = run(project, options(fix="unsafe"), write=True)
     assert parses == ["train.py", "train.py"], "--fix trusted a cached finding that it had to fix"
     assert results[0].changed
     assert "pin_memory=True" in (project / "train.py").read_text()

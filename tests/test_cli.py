@@ -21,6 +21,9 @@ def train(model, dataset, optimizer):
         loss = torch.nn.functional.mse_loss(model(x.cuda()), y.cuda())
         loss.backward()
         optimizer.step()
+
+
+SCALER = torch.cuda.amp.GradScaler()  # the old spelling
 '''
 CLEAN = '''import torch
 
@@ -32,7 +35,8 @@ def train(model, batches, optimizer):
         optimizer.step()
 '''
 # The core rules these tests are about; others (AMP006 on this fp32 script) are tested elsewhere.
-TARGET = ["--target", "a100", "--torch-version", "2.13", "--select", "DL001,DL002,OPT001"]
+# AMP001's fix is safe; DL001's, DL002's and OPT001's are unsafe.
+TARGET = ["--target", "a100", "--torch-version", "2.13", "--select", "DL001,DL002,OPT001,AMP001"]
 
 
 @pytest.fixture
@@ -48,10 +52,12 @@ def test_findings_are_reported_ruff_style_and_exit_1(project):
     lines = result.stdout.splitlines()
     assert lines[0] == "target sm_80 (A100, --target), torch 2.13 (--torch-version)"
     assert lines[1].startswith("train.py:6:14: DL001 ")
-    assert lines[2].startswith("train.py:6:14: DL002 ") and lines[2].endswith("[*]")
-    assert lines[3].startswith("train.py:8:41: OPT001 ") and lines[3].endswith("[*]")
-    assert "Found 3 findings in 1 file." in lines
-    assert "[*] 2 fixable with --fix." in lines
+    assert lines[2].startswith("train.py:6:14: DL002 ") and not lines[2].endswith("[*]")
+    assert lines[3].startswith("train.py:8:41: OPT001 ") and not lines[3].endswith("[*]")
+    assert lines[4].startswith("train.py:14:10: AMP001 ") and lines[4].endswith("[*]")
+    assert "Found 4 findings in 1 file." in lines
+    assert "[*] 1 fixable with --fix." in lines
+    assert "3 more fixable with --fix --unsafe-fixes." in lines
 
 
 def test_clean_file_exits_0(project):
@@ -63,11 +69,11 @@ def test_clean_file_exits_0(project):
 def test_fix_writes_safe_fixes_only_and_keeps_comments(project):
     result = run_advise("train.py", "--fix", *TARGET, cwd=project)
     fixed = (project / "train.py").read_text()
-    assert "pin_memory=True)  # the training data" in fixed
-    assert "zero_grad(set_to_none=True)" in fixed
-    assert "num_workers" not in fixed, "DL001's fix is unsafe and needs --unsafe-fixes"
-    assert result.returncode == 1  # DL001 remains
-    assert "Fixed 2 findings in 1 file." in result.stdout
+    assert 'SCALER = torch.amp.GradScaler("cuda")  # the old spelling' in fixed
+    assert "pin_memory" not in fixed and "num_workers" not in fixed, "DL001's and DL002's fixes are unsafe"
+    assert "zero_grad(set_to_none=False)" in fixed, "OPT001's fix is unsafe"
+    assert result.returncode == 1  # DL001, DL002 and OPT001 remain
+    assert "Fixed 1 finding in 1 file." in result.stdout
     again = run_advise("train.py", "--fix", *TARGET, cwd=project)
     assert (project / "train.py").read_text() == fixed
     assert "Fixed" not in again.stdout
@@ -85,7 +91,8 @@ def test_diff_shows_changes_and_writes_nothing(project):
     result = run_advise("train.py", "--diff", *TARGET, cwd=project)
     assert result.returncode == 1
     assert "--- a/train.py" in result.stdout and "+++ b/train.py" in result.stdout
-    assert "+        optimizer.zero_grad(set_to_none=True)" in result.stdout
+    assert '+SCALER = torch.amp.GradScaler("cuda")  # the old spelling' in result.stdout
+    assert "set_to_none=True" not in result.stdout, "an unsafe fix shows only with --unsafe-fixes"
     assert (project / "train.py").read_text() == BAD
     clean = run_advise("clean.py", "--diff", *TARGET, cwd=project)
     assert clean.returncode == 0 and clean.stdout == ""
@@ -134,7 +141,7 @@ def test_fix_keeps_crlf_bom_and_file_mode(project):
     run_advise("windows.py", "--fix", *TARGET, cwd=project)
     data = path.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")
-    assert b"pin_memory=True)  # the training data\r\n" in data
+    assert b'SCALER = torch.amp.GradScaler("cuda")  # the old spelling\r\n' in data
     assert b"\n" not in data.replace(b"\r\n", b"")
     assert stat.S_IMODE(path.stat().st_mode) == 0o754
 
@@ -143,7 +150,7 @@ def test_suppression_comments(project):
     (project / "quiet.py").write_text(
         BAD.replace("# the training data", "# advise: ignore[DL001, dataloader-pin-memory]").replace(
             "optimizer.zero_grad(set_to_none=False)", "optimizer.zero_grad(set_to_none=False)  # noqa: OPT001"
-        )
+        ).replace("# the old spelling", "# advise: ignore")
     )
     result = run_advise("quiet.py", *TARGET, cwd=project)
     assert result.returncode == 0, result.stdout
@@ -182,8 +189,8 @@ def test_json_format(project):
 
     result = run_advise("train.py", "--format", "json", *TARGET, cwd=project)
     document = json.loads(result.stdout)
-    assert [f["code"] for f in document["findings"]] == ["DL001", "DL002", "OPT001"]
-    assert document["findings"][1]["fix"] == "safe" and document["findings"][0]["fix"] == "unsafe"
+    assert [f["code"] for f in document["findings"]] == ["DL001", "DL002", "OPT001", "AMP001"]
+    assert [f["fix"] for f in document["findings"]] == ["unsafe", "unsafe", "unsafe", "safe"]
     assert document["target"]["compute_capability"] == "8.0"
 
 

@@ -22,14 +22,14 @@ def train(model, dataset, optimizer):
 
 
 def test_keyword_added_to_a_one_per_line_call_gets_its_own_line():
-    fixed = lint_text(ONE_PER_LINE, select=["DL002"], fix="safe").fixed_source.decode()
+    fixed = lint_text(ONE_PER_LINE, select=["DL002"], fix="unsafe").fixed_source.decode()
     assert "        num_workers=os.cpu_count(),\n        pin_memory=True,\n    )\n" in fixed
 
 
 def test_keyword_added_to_a_single_line_call_stays_on_the_line():
     multi_line = "DataLoader(\n        dataset,\n        batch_size=32,\n        num_workers=os.cpu_count(),\n    )"
     code = ONE_PER_LINE.replace(multi_line, "DataLoader(dataset, batch_size=32, num_workers=4)  # note")
-    fixed = lint_text(code, select=["DL002"], fix="safe").fixed_source.decode()
+    fixed = lint_text(code, select=["DL002"], fix="unsafe").fixed_source.decode()
     assert "DataLoader(dataset, batch_size=32, num_workers=4, pin_memory=True)  # note\n" in fixed
 
 
@@ -45,7 +45,7 @@ def step(model, optimizer, scaler, loss):
     scaler.step(optimizer)
     scaler.update()
 '''
-    fixed = lint_text(code, select=["AMP005"], fix="safe").fixed_source.decode()
+    fixed = lint_text(code, select=["AMP005"], fix="unsafe").fixed_source.decode()
     assert "    if True:\n        scaler.unscale_(optimizer)\n        # keep the threshold small\n        torch.nn.utils" in fixed
 
 
@@ -54,5 +54,5 @@ def test_keyword_added_before_a_closing_paren_on_its_own_line():
         "DataLoader(\n        dataset,\n        batch_size=32,\n        num_workers=os.cpu_count(),\n    )",
         "DataLoader(\n        dataset, batch_size=32, num_workers=4\n    )",
     )
-    fixed = lint_text(code, select=["DL002"], fix="safe").fixed_source.decode()
+    fixed = lint_text(code, select=["DL002"], fix="unsafe").fixed_source.decode()
     assert "DataLoader(\n        dataset, batch_size=32, num_workers=4, pin_memory=True\n    )\n" in fixed

@@ -47,6 +47,8 @@ PYPROJECT = """\
 select = ["DL001", "DL002", "OPT001"]
 ignore = ["DL001"]
 exclude = ["vendored"]
+# DL002's and OPT001's fixes are unsafe; this project takes them.
+unsafe-fixes = true
 """
 
 GIT_ENV = {

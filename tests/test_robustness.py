@@ -29,7 +29,8 @@ def train(model, dataset, optimizer):
         optimizer.step()
 '''
 FIXED_LINE = "optimizer.zero_grad(set_to_none=True)"
-CORE = ["--target", "a100", "--torch-version", "2.13", "--select", "DL001,DL002,OPT001", "--no-cache", "-j", "1"]
+# DL002's and OPT001's fixes are unsafe: --unsafe-fixes lets --fix and --diff apply them.
+CORE = ["--target", "a100", "--torch-version", "2.13", "--select", "DL001,DL002,OPT001", "--unsafe-fixes", "--no-cache", "-j", "1"]
 
 
 def one_line_error(result: subprocess.CompletedProcess) -> str:
@@ -189,7 +190,10 @@ def interrupted(args: list[str], cwd: Path, ready: Callable[[], bool]) -> subpro
         # A shell that runs tests in the background starts them with SIGINT ignored; a terminal does not.
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
+    deadline = time.monotonic() + 120
     while process.poll() is None and not ready():
+        # A run that never gets ready would fill its output pipe and wait forever: fail instead.
+        assert time.monotonic() < deadline, "the run never reached the point to interrupt it at"
         time.sleep(0.02)
     if process.poll() is None:
         os.killpg(process.pid, signal.SIGINT)

@@ -94,7 +94,7 @@ def test_each_fix_applied_alone_gives_what_fix_writes(advise, validator, tmp_pat
         assert change["artifactLocation"]["uri"] == "train.py"
         fixed_by_sarif = apply_replacements(BAD_SCRIPT, change["replacements"])
         (tmp_path / "train.py").write_text(BAD_SCRIPT)
-        assert advise("--fix", "--select", code, "train.py", cwd=tmp_path).returncode == 0
+        assert advise("--fix", "--unsafe-fixes", "--select", code, "train.py", cwd=tmp_path).returncode == 0
         assert fixed_by_sarif == (tmp_path / "train.py").read_text()
     assert apply_replacements(BAD_SCRIPT, results["DL002"]["fixes"][0]["artifactChanges"][0]["replacements"]) != BAD_SCRIPT
 

@@ -111,9 +111,10 @@ def test_statistics_count_each_rule_most_frequent_first(advise, tmp_path):
     result = advise(*SELECT, "--statistics", ".", cwd=tmp_path)
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
-        "4  OPT001  [*] zero-grad-set-to-none",
+        # [*] marks rules whose fixes --fix applies: these three need --unsafe-fixes.
+        "4  OPT001      zero-grad-set-to-none",
         "2  DL001       dataloader-workers",
-        "2  DL002   [*] dataloader-pin-memory",
+        "2  DL002       dataloader-pin-memory",
     ]
     refused = advise("--statistics", "--format", "json", ".", cwd=tmp_path)
     assert refused.returncode == 2

@@ -236,8 +236,10 @@ def _keyword(name: str, arg: cst.Arg) -> cst.Arg:
     return arg.with_changes(keyword=cst.Name(name), equal=cst.AssignEqual(NO_SPACE, NO_SPACE))
 
 
-def _new_arguments(reference: Reference) -> Optional[list[cst.Arg]]:
-    """The torch.amp spelling's arguments for a call of the deprecated name; None if unknowable."""
+def _new_arguments(reference: Reference, float16: str) -> Optional[list[cst.Arg]]:
+    """The torch.amp spelling's arguments for a call of the deprecated name; None if unknowable.
+    The old autocast always meant float16; the new one without a dtype takes the dtype already
+    in force (bfloat16 inside an outer bfloat16 region), so the dtype is written out."""
     assert reference.call is not None
     args = list(reference.call.args)
     cuda = cst.Arg(cst.SimpleString('"cuda"'))
@@ -252,6 +254,8 @@ def _new_arguments(reference: Reference) -> Optional[list[cst.Arg]]:
             return None
         names = iter(CUDA_AUTOCAST_PARAMS)
         converted = [_keyword(next(names), arg) if arg.keyword is None and not arg.star else arg for arg in args]
+        if not any(arg.keyword is not None and arg.keyword.value == "dtype" for arg in converted):
+            converted.append(_keyword("dtype", cst.Arg(cst.parse_expression(float16))))
         return _joined([cuda, *converted], args)
     # custom_fwd / custom_bwd: `device_type` is keyword-only; it goes after any positional argument.
     device = _keyword("device_type", cuda)
@@ -259,10 +263,10 @@ def _new_arguments(reference: Reference) -> Optional[list[cst.Arg]]:
     return _joined([*args[:split], device, *args[split:]], args)
 
 
-def _rewrite(reference: Reference, func: str) -> Optional[Edit]:
+def _rewrite(reference: Reference, func: str, float16: str) -> Optional[Edit]:
     """The edit that spells one use the torch.amp way, calling `func`."""
     if reference.role == "call":
-        arguments = _new_arguments(reference)
+        arguments = _new_arguments(reference, float16)
         if arguments is None:
             return None
         assert reference.call is not None
@@ -293,19 +297,29 @@ def _import_rewrite(group: ImportGroup) -> Optional[Edit]:
     return None
 
 
-def _group_edits(group: ImportGroup) -> tuple[Edit, ...]:
+def _group_edits(ctx: CheckContext, group: ImportGroup) -> tuple[Edit, ...]:
     """All of an import's uses rewritten together with it, or nothing: a use left behind would
     call torch.amp's twin without its device type."""
     if group.bare_uses:
         return ()
+    torch_name, extra = _torch_name(ctx)
     edits = []
     for reference in group.references:
-        edit = _rewrite(reference, _code(reference.node))
+        edit = _rewrite(reference, _code(reference.node), f"{torch_name}.float16")
         if edit is None:
             return ()
         edits.append(edit)
     rewrite = _import_rewrite(group)
-    return (rewrite, *edits) if rewrite is not None else ()
+    if rewrite is None:
+        return ()
+    needs_torch = any(reference.name == "autocast" and reference.role == "call" for reference in group.references)
+    return (rewrite, *edits, *(extra if needs_torch else ()))
+
+
+def _torch_name(ctx: CheckContext) -> tuple[str, tuple[Edit, ...]]:
+    """How the file names torch at module level, and the import to add when it does not."""
+    torch_name = ctx.model.module_alias("torch")
+    return (torch_name, ()) if torch_name is not None else ("torch", (EnsureImport("torch"),))
 
 
 def _direct_edits(ctx: CheckContext, reference: Reference) -> tuple[Edit, ...]:
@@ -316,10 +330,8 @@ def _direct_edits(ctx: CheckContext, reference: Reference) -> tuple[Edit, ...]:
     torch_name = root.value if isinstance(root, cst.Name) and ctx.model.qualname(root, reference.scope) == "torch" else None
     extra: tuple[Edit, ...] = ()
     if torch_name is None:
-        torch_name = ctx.model.module_alias("torch")
-        if torch_name is None:
-            torch_name, extra = "torch", (EnsureImport("torch"),)
-    edit = _rewrite(reference, f"{torch_name}.amp.{reference.name}")
+        torch_name, extra = _torch_name(ctx)
+    edit = _rewrite(reference, f"{torch_name}.amp.{reference.name}", f"{torch_name}.float16")
     return (edit, *extra) if edit is not None else ()
 
 
@@ -362,7 +374,7 @@ def check(ctx: CheckContext) -> None:
             continue
         if group is not None:
             if id(group) not in group_edits:
-                group_edits[id(group)] = _group_edits(group)
+                group_edits[id(group)] = _group_edits(ctx, group)
             edits = group_edits[id(group)]
         else:
             edits = _direct_edits(ctx, reference)

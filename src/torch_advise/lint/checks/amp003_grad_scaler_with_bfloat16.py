@@ -68,5 +68,11 @@ def check(ctx: CheckContext) -> None:
             scaler.node,
             "GradScaler is enabled but autocast runs in bfloat16, which needs no loss scaling: "
             "pass enabled=False or drop the scaler (it costs 2.4 % per step and does nothing)",
-            (SetKeyword(scaler.node, "enabled", "False"),),
+            # An `enabled` given by position would be given twice: reported without a fix.
+            () if _enabled_by_position(ctx, scaler) else (SetKeyword(scaler.node, "enabled", "False"),),
         )
+
+
+def _enabled_by_position(ctx: CheckContext, site: CallSite) -> bool:
+    index = 5 if ctx.model.call_name(site) == "torch.amp.GradScaler" else 4
+    return len(positional_args(site.node)) > index

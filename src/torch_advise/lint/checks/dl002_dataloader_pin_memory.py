@@ -6,6 +6,7 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
+from torch_advise.lint.analysis.syntax import keyword_args
 
 
 def check(ctx: CheckContext) -> None:
@@ -21,5 +22,7 @@ def check(ctx: CheckContext) -> None:
             loader.argument("pin_memory") or loader.node,
             "DataLoader batches are copied to CUDA from pageable memory: set pin_memory=True "
             "(pinned host-to-device copies are up to 8x faster and can overlap compute)",
-            (SetKeyword(loader.node, "pin_memory", "True"),),
+            # A pin_memory given by position would be given twice: reported without a fix.
+            () if loader.argument("pin_memory") is not None and "pin_memory" not in keyword_args(loader.node)
+            else (SetKeyword(loader.node, "pin_memory", "True"),),
         )

@@ -11,6 +11,7 @@ from torch_advise.lint.analysis.syntax import (
     has_star_args,
     keyword_args,
     literal_value,
+    positional_args,
 )
 
 TORCH_LOAD = {"torch.load", "torch.serialization.load"}
@@ -21,8 +22,9 @@ def check(ctx: CheckContext) -> None:
         if ctx.model.call_name(site) not in TORCH_LOAD or has_star_args(site.node):
             continue
         keywords = keyword_args(site.node)
-        # weights_only=True refuses a custom pickle_module, so that load cannot be rewritten.
-        fixable = "pickle_module" not in keywords
+        # weights_only=True refuses a custom pickle_module (keyword, or third positional), so
+        # that load cannot be rewritten.
+        fixable = "pickle_module" not in keywords and len(positional_args(site.node)) < 3
         flag = keywords.get("weights_only")
         if flag is not None:
             if literal_value(flag) is not False:

@@ -12,6 +12,7 @@ from torch_advise.lint.analysis.edits import (
 )
 from torch_advise.lint.analysis.model import (
     CallSite,
+    Scope,
 )
 from torch_advise.lint.analysis.syntax import (
     keyword_args,
@@ -32,6 +33,8 @@ DETERMINISTIC_FACTORIES = {
     "torch.logspace",
     "torch.eye",
 }
+
+INTEGER_DTYPES = {f"torch.{name}" for name in ("int8", "int16", "int32", "int64", "long", "int", "uint8", "short")}
 
 # Random factories draw from the CPU generator or the CUDA one depending on the device, so
 # moving them changes the numbers a seeded run produces: reported, not rewritten.
@@ -101,6 +104,23 @@ def _yields(loop: cst.CSTNode) -> bool:
     return bool(descendants(loop, cst.Yield))
 
 
+def _same_tensor_on_the_gpu(ctx: CheckContext, factory: cst.Call, name: Optional[str], scope: Scope) -> bool:
+    """Whether building it with device= gives the very tensor the move gave: not for a tensor
+    that records autograd (`requires_grad=True` made the moved copy a non-leaf, the factory's
+    own output a leaf), one written into `out=`, or float ranges, whose GPU kernels may round
+    the last bit differently from the CPU's."""
+    keywords = keyword_args(factory)
+    if {"requires_grad", "out"} & set(keywords):
+        return False
+    if name in ("torch.linspace", "torch.logspace"):
+        return False
+    if name == "torch.arange":
+        dtype = ctx.model.qualname(keywords["dtype"], scope) if "dtype" in keywords else None
+        floats = any(isinstance(arg.value, cst.Float) for arg in factory.args)
+        return not floats and (dtype is None or dtype in INTEGER_DTYPES)
+    return True
+
+
 def check(ctx: CheckContext) -> None:
     for site in ctx.model.calls:
         if site.method not in ("cuda", "to") or not ctx.facts.moves_to_cuda(site) or not _every_step(ctx, site):
@@ -111,7 +131,7 @@ def check(ctx: CheckContext) -> None:
         name = ctx.model.qualname(factory.func, site.scope)
         device = _device_source(ctx, site)
         edits: tuple = ()
-        if device is not None and name in DETERMINISTIC_FACTORIES:
+        if device is not None and name in DETERMINISTIC_FACTORIES and _same_tensor_on_the_gpu(ctx, factory, name, site.scope):
             edits = (ReplaceNode(site.node, _with_device(ctx, factory, device)),)
         short = ctx.model.module.code_for_node(factory.func)
         ctx.report(

@@ -1,0 +1,57 @@
+"""AMP007: autocast or autograd context managers joined with `and`/`or` in a `with` item."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.edits import ReplaceNode
+from torch_advise.lint.analysis.facts import AUTOCASTS
+from torch_advise.lint.analysis.steps import GRAD_OFF, SET_GRAD_ENABLED
+from torch_advise.lint.analysis.walk import descendants
+
+CONTEXT_MANAGERS = AUTOCASTS | GRAD_OFF | SET_GRAD_ENABLED | {"torch.enable_grad", "torch.autograd.enable_grad"}
+
+
+def _operands(expr: cst.BaseExpression, operator: type) -> list[cst.BaseExpression]:
+    """`a and b and c` -> [a, b, c] for cst.And; [] where the chain mixes `and` and `or`."""
+    if isinstance(expr, cst.BooleanOperation):
+        if not isinstance(expr.operator, operator):
+            return []
+        left, right = _operands(expr.left, operator), _operands(expr.right, operator)
+        return [*left, *right] if left and right else []
+    return [expr]
+
+
+def _is_context_manager(ctx: CheckContext, call: cst.Call) -> bool:
+    site = ctx.model.call_site(call)
+    return site is not None and ctx.model.call_name(site) in CONTEXT_MANAGERS
+
+
+def check(ctx: CheckContext) -> None:
+    module = ctx.model.module
+    for statement in descendants(module, cst.With):
+        if not isinstance(statement, cst.With):
+            continue
+        for item in statement.items:
+            joined = item.item
+            if not isinstance(joined, cst.BooleanOperation):
+                continue
+            # A context manager object is always true: `and` evaluates to the last operand,
+            # `or` to the first, and `with` enters only that one.
+            keyword = "and" if isinstance(joined.operator, cst.And) else "or"
+            operands = _operands(joined, type(joined.operator))
+            dropped = operands[:-1] if keyword == "and" else operands[1:]
+            skipped = [operand for operand in dropped if isinstance(operand, cst.Call) and _is_context_manager(ctx, operand)]
+            if not operands or not skipped:
+                continue
+            edits: tuple[ReplaceNode, ...] = ()
+            if item.asname is None and all(isinstance(operand, cst.Call) for operand in operands):
+                edits = (ReplaceNode(joined, ", ".join(module.code_for_node(operand) for operand in operands)),)
+            ctx.report(
+                joined,
+                f"`{keyword}` joins the context managers into one expression and `with` enters only its "
+                f"{'last' if keyword == 'and' else 'first'} operand, so {module.code_for_node(skipped[0].func)}() "
+                "is built but never entered: separate them with a comma",
+                edits,
+            )
