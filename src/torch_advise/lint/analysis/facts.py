@@ -58,7 +58,8 @@ CPU_AUTOCAST = "torch.cpu.amp.autocast"
 AUTOCASTS = {"torch.amp.autocast", CUDA_AUTOCAST, CPU_AUTOCAST}
 NOT_OPTIMIZERS = ("torch.optim.lr_scheduler.", "torch.optim.swa_utils.")
 # Calls that pass their argument's items through: `for i, b in enumerate(tqdm(loader))`.
-ITERATION_WRAPPERS = {"enumerate", "iter", "tqdm", "trange", "islice", "track", "zip", "chain"}
+# `metric_logger.log_every(loader, 10)`: the logging iterator of the DeiT/MAE/DETR family.
+ITERATION_WRAPPERS = {"enumerate", "iter", "tqdm", "trange", "islice", "track", "zip", "chain", "cycle", "log_every"}
 
 
 class AutocastArguments(NamedTuple):
@@ -146,6 +147,13 @@ class Facts:
         return found
 
     def _unwrap_iteration(self, expr: cst.BaseExpression, scope: Scope) -> Iterator[cst.BaseExpression]:
+        if isinstance(expr, cst.Call):
+            callee = self.model.callee(expr, scope)
+            if isinstance(callee, FunctionInfo):
+                passed = _passed_through(callee, expr)
+                if passed is not None:
+                    yield from self._unwrap_iteration(passed, scope)
+                    return
         if isinstance(expr, cst.Call) and self.model.callee(expr, scope) is None:
             name = dotted(expr.func)
             if name is not None and name.split(".")[-1] in ITERATION_WRAPPERS:
@@ -428,6 +436,28 @@ class Facts:
         """Every name and attribute name the file mentions, to answer "does it ever touch X?"
         (`channels_last`, `allow_tf32`) whatever the form or place."""
         return self.model.identifiers
+
+
+def _passed_through(function: FunctionInfo, call: cst.Call) -> Optional[cst.BaseExpression]:
+    """The argument a generator of this file yields the items of: `def cycle(loader): while
+    True: for batch in loader: yield batch` (or `yield from loader`), called as `cycle(x)`."""
+    if not descendants(function.node, (cst.Yield,)) or has_star_args(call):
+        return None
+    params = [p.name.value for p in function.params]
+    if function.self_name is not None:
+        params = params[1:]
+    iterated = {dotted(loop.iter) for loop in descendants(function.node, cst.For) if isinstance(loop, cst.For)}
+    iterated |= {
+        dotted(node.value.item) for node in descendants(function.node, cst.Yield)
+        if isinstance(node, cst.Yield) and isinstance(node.value, cst.From)
+    }
+    arguments = positional_args(call)
+    for index, name in enumerate(params):
+        if name in iterated:
+            if index < len(arguments):
+                return arguments[index]
+            return keyword_args(call).get(name)
+    return None
 
 
 def _parameters_given(function: FunctionInfo, call: cst.Call, names: set[str]) -> set[str]:

@@ -220,12 +220,26 @@ def _sync_message(read: SyncRead) -> str:
     )
 
 
+def _handed_to_an_environment(model: TrainingModel, site: CallSite) -> bool:
+    """`envs.step(action.cpu().numpy())`: an action an environment on the host acts on, so
+    the step cannot go on without it (reinforcement learning's per-step read)."""
+    outer = site.node
+    for call in descendants(site.statement, cst.Call) if site.statement is not None else []:
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "step" and any(
+            inner is outer for arg in call.args for inner in descendants(arg.value, cst.Call)
+        ):
+            return True
+    return False
+
+
 def _decides_the_step(model: TrainingModel, site: CallSite) -> bool:
     """The value read is tested on the host where it is read: the read sits in an `if`/`while`
     test or an assert, or the name it is assigned to is tested so in the same function
     (`loss_value = loss.item()` then `if not math.isfinite(loss_value):`). Reading it every few
     steps would change what the program does, so the read is not a cost to advise away."""
     statement = site.statement
+    if _handed_to_an_environment(model, site):
+        return True
     tests: list[cst.CSTNode] = []
     body = site.function.node if site.function is not None else model.module
     for node in descendants(body, (cst.If, cst.While, cst.Assert)):
@@ -238,7 +252,16 @@ def _decides_the_step(model: TrainingModel, site: CallSite) -> bool:
         for small in statement.body:
             if isinstance(small, cst.Assign) and any(call is site.node for call in descendants(small.value, cst.Call)):
                 names.update(name for target in small.targets for name in target_names(target.target))
-    return bool(names) and any(name.value in names for test in tests for name in descendants(test, cst.Name))
+    if not names:
+        return False
+    if any(name.value in names for test in tests for name in descendants(test, cst.Name)):
+        return True
+    # `actions = q.argmax(1).cpu().numpy()` then `envs.step(actions)`.
+    return any(
+        isinstance(call.func, cst.Attribute) and call.func.attr.value == "step"
+        and any(isinstance(arg.value, cst.Name) and arg.value.value in names for arg in call.args)
+        for call in descendants(body, cst.Call)
+    )
 
 
 def check(ctx: CheckContext) -> None:
