@@ -71,29 +71,24 @@ def copy_corpus(sources: list[Path], destination: Path, sample: int) -> int:
     return len(chosen)
 
 
+def tool_in_venv(work: Path, executable_name: str, requirement: str) -> list[str]:
+    """A tool installed from PyPI into a virtualenv of its own in the work folder, once."""
+    venv = work / f"{executable_name}-venv"
+    bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
+    if not (bin_dir / executable_name).exists():
+        print(f"installing {requirement} into {venv} ...", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(bin_dir / "pip"), "install", "--quiet", requirement], check=True)
+    return [str(bin_dir / executable_name)]
+
+
 def torchfix_command(work: Path) -> list[str]:
     found = shutil.which("torchfix")
-    if found:
-        return [found]
-    venv = work / "torchfix-venv"
-    executable = venv / ("Scripts" if os.name == "nt" else "bin") / "torchfix"
-    if not executable.exists():
-        print(f"installing {TORCHFIX} into {venv} ...", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        pip = venv / ("Scripts" if os.name == "nt" else "bin") / "pip"
-        subprocess.run([str(pip), "install", "--quiet", TORCHFIX], check=True)
-    return [str(executable)]
+    return [found] if found else tool_in_venv(work, "torchfix", TORCHFIX)
 
 
 def ruff_command(work: Path) -> list[str]:
-    venv = work / "ruff-venv"
-    executable = venv / ("Scripts" if os.name == "nt" else "bin") / "ruff"
-    if not executable.exists():
-        print(f"installing {RUFF} into {venv} ...", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        pip = venv / ("Scripts" if os.name == "nt" else "bin") / "pip"
-        subprocess.run([str(pip), "install", "--quiet", RUFF], check=True)
-    return [str(executable)]
+    return tool_in_venv(work, "ruff", RUFF)
 
 
 def advise_command(work: Path) -> list[str]:

@@ -183,7 +183,7 @@ class Facts:
                 if dotted(site.node.func) == "next" and positional_args(site.node):
                     for loader in self.loaders_in(positional_args(site.node)[0], site.scope):
                         entry = feeds.setdefault(loader, LoaderLoop(loop))
-                        entry.batch_names.update(_assigned_names(site))
+                        entry.batch_names.update(site.assigned_names)
                         entry.nexts.append(site)
             for loader, entry in feeds.items():
                 if not _inner_loop_of(loop, [e.loop for e in result[loader]]):
@@ -475,17 +475,6 @@ def _parameters_given(function: FunctionInfo, call: cst.Call, names: set[str]) -
         if name in params and root_name(argument) in names:
             received.add(name)
     return received
-
-
-def _assigned_names(site: CallSite) -> set[str]:
-    statement = site.statement
-    names: set[str] = set()
-    if isinstance(statement, cst.SimpleStatementLine):
-        for small in statement.body:
-            if isinstance(small, cst.Assign) and small.value is site.node:
-                for target in small.targets:
-                    names.update(target_names(target.target))
-    return names
 
 
 def _inner_loop_of(loop: LoopInfo, others: list[LoopInfo]) -> bool:

@@ -23,6 +23,7 @@ from torch_advise.lint.analysis.syntax import (
     argument_for,
     called_name,
     dotted,
+    target_names,
 )
 
 
@@ -111,6 +112,21 @@ class CallSite:
     @property
     def receiver(self) -> Optional[Expr]:
         return self.node.func.value if isinstance(self.node.func, cst.Attribute) else None
+
+    @property
+    def assigned_names(self) -> set[str]:
+        """The names the call's value is assigned to: `x, y = f()`, or one arm of a conditional
+        (`ctx = nullcontext() if final else torch.autocast("cuda")`)."""
+        names: set[str] = set()
+        if isinstance(self.statement, cst.SimpleStatementLine):
+            for small in self.statement.body:
+                if not isinstance(small, cst.Assign):
+                    continue
+                value = small.value
+                arms = (value.body, value.orelse) if isinstance(value, cst.IfExp) else (value,)
+                if any(arm is self.node for arm in arms):
+                    names.update(name for target in small.targets for name in target_names(target.target))
+        return names
 
 
 @dataclass(eq=False)

@@ -27,7 +27,6 @@ from torch_advise.lint.analysis.syntax import (
     has_star_args,
     keyword_args,
     literal_value,
-    target_names,
 )
 from torch_advise.lint.analysis.walk import descendants
 
@@ -68,7 +67,7 @@ def _returns_from_region(site: CallSite) -> bool:
 def _regions_entered(site: CallSite) -> list[cst.With]:
     """The `with NAME:` blocks of the same function that enter the autocast assigned to NAME
     (`NAME = torch.autocast(...)`, or one arm of `NAME = nullcontext() if final else autocast(...)`)."""
-    names = _holder_names(site)
+    names = site.assigned_names
     if not names or site.function is None:
         return []
     return [
@@ -92,19 +91,6 @@ def _half_models(ctx: CheckContext, gpu: str) -> None:
                 f"the model is trained in pure float16 on a GPU with bfloat16 ({gpu}): keep float32 "
                 "weights and train under torch.autocast('cuda', dtype=torch.bfloat16)",
             )
-
-
-def _holder_names(site: CallSite) -> set[str]:
-    statement = site.statement
-    names: set[str] = set()
-    if isinstance(statement, cst.SimpleStatementLine):
-        for small in statement.body:
-            if isinstance(small, cst.Assign) and (
-                small.value is site.node
-                or (isinstance(small.value, cst.IfExp) and any(arm is site.node for arm in (small.value.body, small.value.orelse)))
-            ):
-                names.update(name for t in small.targets for name in target_names(t.target))
-    return names
 
 
 def _assigned_names(site: CallSite) -> set[str]:
