@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import difflib
+import gc
 import os
 import re
 import sys
@@ -178,9 +179,26 @@ def _reported(module: cst.Module, findings: list[tuple[Finding, Violation]], opt
     return reported
 
 
+@contextmanager
+def _collection_after():
+    """No cyclic garbage collection while one file is parsed and checked, one young-generation
+    collection after. A parse makes about a million small objects, which keep triggering
+    collections that find nothing to free; the file's model is garbage only once it is done.
+    Measured over the review set: a tenth of the lint's time."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.collect(1)
+
+
 def lint_source(path: str, source: bytes, options: LintOptions, ignored: frozenset[str] = frozenset()) -> FileResult:
     """Findings for one file's bytes and, when options.fix is set, the fixed bytes."""
-    with _deep_recursion():
+    with _deep_recursion(), _collection_after():
         return _lint_source(path, source, options, ignored)
 
 

@@ -21,6 +21,7 @@ import libcst as cst
 from torch_advise.lint.analysis.facts import DataLoaderCall, Facts
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH, run_order
 from torch_advise.lint.analysis.model import Branch, CallSite, FunctionInfo, LoopInfo, Scope, TrainingModel
+from torch_advise.lint.analysis.scaler_trace import Event, traces
 from torch_advise.lint.analysis.syntax import calls_in, dotted, keyword_args, literal_value, positional_args
 from torch_advise.lint.analysis.walk import TableVisitor, descendants
 
@@ -61,6 +62,7 @@ class Guards:
 
     def __init__(self, model: TrainingModel) -> None:
         self.model = model
+        self._periodic: dict[tuple[int, int], bool] = {}
 
     def filters_iterations(self, branch: Branch) -> bool:
         owner = branch.owner
@@ -72,6 +74,12 @@ class Guards:
 
     def periodic(self, test: cst.BaseExpression, scope: Scope) -> bool:
         """`step % k == 0`, or a name assigned such a test (`sync = (i + 1) % k == 0`)."""
+        key = (id(test), id(scope))
+        if key not in self._periodic:
+            self._periodic[key] = self._is_periodic(test, scope)
+        return self._periodic[key]
+
+    def _is_periodic(self, test: cst.BaseExpression, scope: Scope) -> bool:
         if _has_modulo(test):
             return True
         for name in _names_in(test):
@@ -410,6 +418,11 @@ class Steps:
             if entry.iterated or any(not self.grad_mode.site_off(site) for site in entry.nexts):
                 return True
         return False
+
+    @cached_property
+    def scaler_traces(self) -> list[list[Event]]:
+        """Each function's GradScaler calls in the order a step runs them (AMP004, AMP005)."""
+        return traces(self.facts)
 
     @cached_property
     def grad_mode(self) -> GradMode:

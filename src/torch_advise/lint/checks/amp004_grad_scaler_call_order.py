@@ -11,7 +11,7 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SwapStatements,
 )
-from torch_advise.lint.analysis.scaler_trace import BACKWARDS, STEPS, Event, between, nearest, traces
+from torch_advise.lint.analysis.scaler_trace import BACKWARDS, STEPS, Event, between, nearest
 from torch_advise.lint.analysis.syntax import (
     keyword_args,
     positional_args,
@@ -55,7 +55,7 @@ def _steps_same_optimizer(ctx: CheckContext, scaler_step: Event, optimizer_step:
 
 def check(ctx: CheckContext) -> None:
     seen: set[int] = set()
-    for trace in traces(ctx.facts):
+    for trace in ctx.steps.scaler_traces:
         for event in trace:
             if id(event.site.node) in seen:
                 continue

@@ -8,7 +8,7 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     InsertBefore,
 )
-from torch_advise.lint.analysis.scaler_trace import BACKWARDS, STEPS, Event, between, nearest, traces
+from torch_advise.lint.analysis.scaler_trace import BACKWARDS, STEPS, Event, between, nearest
 from torch_advise.lint.analysis.syntax import (
     positional_args,
 )
@@ -42,7 +42,7 @@ def _unscale_fix(ctx: CheckContext, clip: Event, steps: list[Event]) -> tuple:
 
 def check(ctx: CheckContext) -> None:
     seen: set[int] = set()
-    for trace in traces(ctx.facts):
+    for trace in ctx.steps.scaler_traces:
         for clip in (e for e in trace if e.kind == "clip"):
             if id(clip.site.node) in seen:
                 continue

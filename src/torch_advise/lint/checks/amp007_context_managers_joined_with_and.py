@@ -8,7 +8,6 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import ReplaceNode
 from torch_advise.lint.analysis.facts import AUTOCASTS
 from torch_advise.lint.analysis.steps import GRAD_OFF, SET_GRAD_ENABLED
-from torch_advise.lint.analysis.walk import descendants
 
 CONTEXT_MANAGERS = AUTOCASTS | GRAD_OFF | SET_GRAD_ENABLED | {"torch.enable_grad", "torch.autograd.enable_grad"}
 
@@ -30,9 +29,11 @@ def _is_context_manager(ctx: CheckContext, call: cst.Call) -> bool:
 
 def check(ctx: CheckContext) -> None:
     module = ctx.model.module
-    for statement in descendants(module, cst.With):
-        if not isinstance(statement, cst.With):
-            continue
+    # Each flagged item holds a call to a context manager, so the `with` statements worth
+    # reading are those of the file's calls: no walk over the whole tree.
+    statements = {id(site.statement): site.statement for site in ctx.model.calls if isinstance(site.statement, cst.With)}
+    for statement in statements.values():
+        assert isinstance(statement, cst.With)
         for item in statement.items:
             joined = item.item
             if not isinstance(joined, cst.BooleanOperation):
