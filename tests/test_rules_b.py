@@ -279,3 +279,33 @@ def test_autocast_switched_off_by_a_literal_is_not_a_region():
 def test_a_single_conv_is_a_patch_embedding_not_a_cnn():
     code = CONV_UNDER_AUTOCAST.replace(", torch.nn.Conv2d(8, 8, 3)", ", torch.nn.Linear(8, 8)")
     assert codes_of(lint(code, "PERF001")) == []
+
+
+FP16_STEP = """
+import torch
+{extra}
+
+def train(model, loader, optimizer):
+    for x, y in loader:
+        with torch.autocast("cuda"{dtype}):
+            loss = model(x.cuda(), y.cuda())
+        loss.backward()
+        optimizer.step()
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "dtype", "capability", "flagged"),
+    [
+        ("", "", (7, 0), True),  # float16 by default, no scaler, a V100
+        ("", ", dtype=torch.float16", (7, 5), True),
+        ("", ", dtype=torch.bfloat16", (7, 0), False),
+        ("", "", (8, 0), False),  # AMP002's case: bfloat16 is at hand
+        ("from timm.utils import NativeScaler", "", (7, 0), False),  # a loss scaler of its own
+        ("from accelerate import Accelerator", "", (7, 0), False),  # a framework that scales
+    ],
+)
+def test_float16_autocast_without_a_scaler(extra, dtype, capability, flagged):
+    code = FP16_STEP.format(extra=extra, dtype=dtype)
+    result = lint_text(code, select=["AMP008"], target=make_target(capability))
+    assert codes_of(result) == (["AMP008"] if flagged else [])

@@ -27,7 +27,7 @@ _CODE = re.compile(r"[A-Z]+[0-9]+")
 # A slug always has a hyphen, which is how a selector tells a slug from a code prefix.
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
 _REQUIRED_KEYS = ("code", "slug", "severity", "fix")
-_KNOWN_KEYS = frozenset(_REQUIRED_KEYS + ("requires", "needs", "default"))
+_KNOWN_KEYS = frozenset(_REQUIRED_KEYS + ("requires", "needs", "default", "example-target"))
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
 _PYTHON_FENCE_LANGS = ("python", "py", "python3")
@@ -60,6 +60,8 @@ class Rule:
     # In the set a run checks when nothing is selected. A rule whose findings on real training
     # code are mostly right but seldom worth the user's time is opt-in (--extend-select, "ALL").
     default: bool
+    # The GPU the page's examples are for, where the rule depends on it (`v100`); empty: sm_80.
+    example_target: str
     title: str
     summary: str
     sections: dict[str, str] = field(hash=False)
@@ -187,6 +189,7 @@ def parse_rule_page(path: Path) -> Rule:
         requires=meta.get("requires", ""),
         needs=tuple(meta.get("needs", ())),
         default=meta.get("default", True),
+        example_target=meta.get("example-target", ""),
         title=title,
         summary=summary,
         sections=sections,

@@ -419,6 +419,20 @@ class Steps:
                 return True
         return False
 
+    def runs_inference_only(self, site: CallSite) -> bool:
+        """An autocast (or any region that starts at `site`) only inference runs under: autograd is off there; or it sits in loops none of
+        which trains, in a function no training step runs (a validation or sampling loop); or the
+        code around it trains nowhere (a `log_validation` that runs a pipeline, a script whose
+        training is a library's `trainer.train()`), unless it hands a value computed under it back
+        to a training step (`def compute_loss(...): with autocast(): return model(x)`)."""
+        if self.grad_mode.site_off(site):
+            return True
+        if site.loops and site.function not in self.functions_run_by_steps and not any(self.may_train(loop) for loop in site.loops):
+            return True
+        if self.trains_in(site.function):
+            return False
+        return not (site.function in self.functions_run_by_steps and _returns_from_region(site))
+
     @cached_property
     def scaler_traces(self) -> list[list[Event]]:
         """Each function's GradScaler calls in the order a step runs them (AMP004, AMP005)."""
@@ -516,3 +530,29 @@ class Steps:
         bound = positional_args(iterable)[0]
         value = literal_value(bound)
         return None if isinstance(value, int) and value <= 1 else bound
+
+
+def _returns_from_region(site: CallSite) -> bool:
+    """`with autocast(...): ... return value`, also where the autocast is kept in a name first
+    (`ctx = torch.autocast("cuda")`, later `with ctx:`); a function that returns anything when
+    the regions cannot be found."""
+    statement = site.statement
+    regions = [statement] if isinstance(statement, cst.With) else _regions_entered(site)
+    if regions:
+        return any(
+            isinstance(node.value, cst.BaseExpression) for region in regions for node in descendants(region.body, cst.Return)
+        )
+    return site.function is not None and bool(site.function.returns)
+
+
+def _regions_entered(site: CallSite) -> list[cst.With]:
+    """The `with NAME:` blocks of the same function that enter the autocast assigned to NAME
+    (`NAME = torch.autocast(...)`, or one arm of `NAME = nullcontext() if final else autocast(...)`)."""
+    names = site.assigned_names
+    if not names or site.function is None:
+        return []
+    return [
+        block
+        for block in descendants(site.function.node, cst.With)
+        if any(isinstance(item.item, cst.Name) and item.item.value in names for item in block.items)
+    ]

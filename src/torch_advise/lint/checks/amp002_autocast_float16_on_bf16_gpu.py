@@ -16,11 +16,7 @@ from torch_advise.lint.analysis.facts import (
 )
 from torch_advise.lint.analysis.model import (
     CallSite,
-    FunctionInfo,
     Scope,
-)
-from torch_advise.lint.analysis.steps import (
-    GradMode,
 )
 from torch_advise.lint.analysis.syntax import (
     dotted,
@@ -28,53 +24,11 @@ from torch_advise.lint.analysis.syntax import (
     keyword_args,
     literal_value,
 )
-from torch_advise.lint.analysis.walk import descendants
 
 
 def _all_float16(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope) -> bool:
     origins = ctx.model.origins(expr, scope)
     return bool(origins) and all(ctx.model.qualname(o.expr, o.scope) in FLOAT16 for o in origins)
-
-
-def _inference_only(ctx: CheckContext, site: CallSite, grad: GradMode, in_steps: set[FunctionInfo]) -> bool:
-    """An autocast only inference runs under: autograd is off there; or it sits in loops none of
-    which trains, in a function no training step runs (a validation or sampling loop); or the
-    code around it trains nowhere (a `log_validation` that runs a pipeline, a script whose
-    training is a library's `trainer.train()`), unless it hands a value computed under it back
-    to a training step (`def compute_loss(...): with autocast(): return model(x)`)."""
-    if grad.site_off(site):
-        return True
-    if site.loops and site.function not in in_steps and not any(ctx.steps.may_train(loop) for loop in site.loops):
-        return True
-    if ctx.steps.trains_in(site.function):
-        return False
-    return not (site.function in in_steps and _returns_from_region(site))
-
-
-def _returns_from_region(site: CallSite) -> bool:
-    """`with autocast(...): ... return value`, also where the autocast is kept in a name first
-    (`ctx = torch.autocast("cuda")`, later `with ctx:`); a function that returns anything when
-    the regions cannot be found."""
-    statement = site.statement
-    regions = [statement] if isinstance(statement, cst.With) else _regions_entered(site)
-    if regions:
-        return any(
-            isinstance(node.value, cst.BaseExpression) for region in regions for node in descendants(region.body, cst.Return)
-        )
-    return site.function is not None and bool(site.function.returns)
-
-
-def _regions_entered(site: CallSite) -> list[cst.With]:
-    """The `with NAME:` blocks of the same function that enter the autocast assigned to NAME
-    (`NAME = torch.autocast(...)`, or one arm of `NAME = nullcontext() if final else autocast(...)`)."""
-    names = site.assigned_names
-    if not names or site.function is None:
-        return []
-    return [
-        block
-        for block in descendants(site.function.node, cst.With)
-        if any(isinstance(item.item, cst.Name) and item.item.value in names for item in block.items)
-    ]
 
 
 def _half_models(ctx: CheckContext, gpu: str) -> None:
@@ -111,12 +65,10 @@ def check(ctx: CheckContext) -> None:
         "; the GradScaler then becomes unnecessary" if ctx.facts.grad_scalers else ""
     )
     gpu = f"sm_{ctx.target.compute_capability[0]}{ctx.target.compute_capability[1]}"
-    grad = ctx.steps.grad_mode
-    in_steps = ctx.steps.functions_run_by_steps
     for site in ctx.facts.autocasts:
         if ctx.model.call_name(site) == "torch.cpu.amp.autocast":
             continue
-        if _inference_only(ctx, site, grad, in_steps):
+        if ctx.steps.runs_inference_only(site):
             continue  # nothing to scale there, and float16 keeps more mantissa than bfloat16
         call = site.node
         if has_star_args(call) or literal_value(keyword_args(call).get("enabled", cst.Name("True"))) is False:

@@ -52,8 +52,33 @@ def _frees_grad(loop: cst.For, name: str) -> bool:
     )
 
 
+# In-place tensor methods: on a gradient freed to None they raise AttributeError.
+IN_PLACE = {"add_", "copy_", "mul_", "div_", "sub_", "fill_", "addcmul_", "addcdiv_", "clamp_", "index_add_"}
+
+
+def _gradients_must_stay_tensors(ctx: CheckContext) -> bool:
+    """The file updates gradients in place (`p.grad += g`, `p.grad.add_(g)`, a master-gradient
+    buffer filled by `buffer.grad.data[a:b].copy_(...)` or slice assignment), so a gradient freed
+    to None would make it raise: zeros are what it needs."""
+    module = ctx.model.module
+    for site in ctx.model.calls:
+        if site.method in IN_PLACE and site.receiver is not None and ".grad" in module.code_for_node(site.receiver):
+            return True
+    for node in descendants(module, (cst.AugAssign, cst.Assign)):
+        targets = [node.target] if isinstance(node, cst.AugAssign) else [t.target for t in node.targets] if isinstance(node, cst.Assign) else []
+        for target in targets:
+            text = module.code_for_node(target)
+            if isinstance(node, cst.AugAssign) and ".grad" in text:
+                return True
+            if isinstance(target, cst.Subscript) and ".grad" in text:
+                return True
+    return False
+
+
 def check(ctx: CheckContext) -> None:
     model = ctx.model
+    if not any(site.method in ("zero_grad", "zero_") for site in model.calls) or _gradients_must_stay_tensors(ctx):
+        return
     for site in model.calls:
         call = site.node
         if site.method == "zero_grad":
