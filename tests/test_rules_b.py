@@ -309,3 +309,23 @@ def test_float16_autocast_without_a_scaler(extra, dtype, capability, flagged):
     code = FP16_STEP.format(extra=extra, dtype=dtype)
     result = lint_text(code, select=["AMP008"], target=make_target(capability))
     assert codes_of(result) == (["AMP008"] if flagged else [])
+
+
+UNSCALE = """
+import torch
+
+def train(model, loader, optimizer, scaler, k=4):
+    for i, batch in enumerate(loader):
+        scaler.scale(model(batch)).backward()
+{unscale_every_step}        if (i + 1) % k == 0:
+{unscale_when_stepping}            scaler.step(optimizer)
+            scaler.update()
+            optimizer.zero_grad(set_to_none=True)
+"""
+
+
+def test_unscale_on_every_micro_step_is_reported_and_once_per_update_is_not():
+    every = UNSCALE.format(unscale_every_step="        scaler.unscale_(optimizer)\n", unscale_when_stepping="")
+    assert codes_of(lint_text(every, select=["AMP009"])) == ["AMP009"]
+    once = UNSCALE.format(unscale_every_step="", unscale_when_stepping="            scaler.unscale_(optimizer)\n")
+    assert codes_of(lint_text(once, select=["AMP009"])) == []
