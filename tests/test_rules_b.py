@@ -329,3 +329,37 @@ def test_unscale_on_every_micro_step_is_reported_and_once_per_update_is_not():
     assert codes_of(lint_text(every, select=["AMP009"])) == ["AMP009"]
     once = UNSCALE.format(unscale_every_step="", unscale_when_stepping="            scaler.unscale_(optimizer)\n")
     assert codes_of(lint_text(once, select=["AMP009"])) == []
+
+
+FP32_TRAINING = """
+import torch
+from torch import nn
+
+model = nn.Sequential({layers}).cuda()
+criterion = {loss}
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+for x, y in batches:
+    loss = criterion(model(x.cuda()), y.cuda())
+    loss.backward()
+    optimizer.step()
+"""
+CONVS = "nn.Conv2d(3, 16, 3), nn.ReLU(), nn.Conv2d(16, 1, 3)"
+
+
+@pytest.mark.parametrize(
+    ("layers", "loss", "advice"),
+    [
+        ("nn.Linear(64, 1)", "nn.MSELoss()", ("set_float32_matmul_precision", "bfloat16 autocast")),
+        ("nn.Linear(64, 1)", "nn.BCELoss()", ("set_float32_matmul_precision",)),  # autocast refuses BCELoss
+        (CONVS, "nn.MSELoss()", ("already use TF32", "dtype=torch.bfloat16")),  # cuDNN convolutions run TF32 by default
+        (CONVS, "nn.BCELoss()", ()),
+    ],
+)
+def test_float32_advice_fits_the_model(layers, loss, advice):
+    result = lint_text(FP32_TRAINING.format(layers=layers, loss=loss), select=["AMP006"])
+    messages = [finding.message for finding in result.findings]
+    if not advice:
+        assert messages == []
+        return
+    assert len(messages) == 1 and all(part in messages[0] for part in advice)
+    assert ("autocast" in messages[0]) == (loss != "nn.BCELoss()")

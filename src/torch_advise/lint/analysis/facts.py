@@ -52,6 +52,14 @@ DATALOADER_PARAMS = (
 IN_MEMORY_DATASETS = {"torch.utils.data.TensorDataset"}
 
 ITERABLE_DATASETS = {"torch.utils.data.IterableDataset", "torch.utils.data.dataset.IterableDataset"}
+CONV2D = {"torch.nn.Conv2d", "torch.nn.modules.conv.Conv2d"}
+
+# torchvision builders of convolutional networks (`torchvision.models.resnet50()`).
+TORCHVISION_CNNS = (
+    "alexnet", "convnext", "densenet", "efficientnet", "googlenet", "inception", "mnasnet",
+    "mobilenet", "regnet", "resnet", "resnext", "shufflenet", "squeezenet", "vgg", "wide_resnet",
+)
+BINARY_CROSS_ENTROPY = {"torch.nn.BCELoss", "torch.nn.modules.loss.BCELoss", "torch.nn.functional.binary_cross_entropy"}
 GRAD_SCALERS = {"torch.amp.GradScaler", "torch.cuda.amp.GradScaler"}
 CUDA_AUTOCAST = "torch.cuda.amp.autocast"
 CPU_AUTOCAST = "torch.cpu.amp.autocast"
@@ -399,6 +407,25 @@ class Facts:
                 if any(self.model.qualname(value, site.scope) in FLOAT16 for value in values):
                     return True
         return False
+
+    @cached_property
+    def builds_convolutions(self) -> bool:
+        """A network made of convolutions: a torchvision CNN, or Conv2d built at two places or in a
+        loop. A single Conv2d is most often a vision transformer's patch embedding, which gains little."""
+        convs = []
+        for site in self.model.calls:
+            name = self.model.call_name(site) or ""
+            if name in CONV2D:
+                convs.append(site)
+            elif name.startswith("torchvision.models.") and name.rsplit(".", 1)[-1].startswith(TORCHVISION_CNNS):
+                return True
+        return len(convs) >= 2 or any(site.loops for site in convs)
+
+    @cached_property
+    def binary_cross_entropy(self) -> bool:
+        """nn.BCELoss or F.binary_cross_entropy: autocast refuses them (unsafe in float16 and
+        bfloat16 alike), so autocast advice does not hold for such a model as written."""
+        return any(self.model.call_name(site) in BINARY_CROSS_ENTROPY for site in self.model.calls)
 
     @cached_property
     def grad_scalers(self) -> list[CallSite]:

@@ -18,6 +18,9 @@ PRECISION_NAMES = frozenset(
     {
         "autocast",
         "GradScaler",
+        "ShardedGradScaler",
+        "MixedPrecision",
+        "MixedPrecisionPolicy",
         "set_float32_matmul_precision",
         "allow_tf32",
         "fp32_precision",
@@ -53,13 +56,24 @@ def check(ctx: CheckContext) -> None:
     backward = next((site for site in model.calls if site.method == "backward" and site.receiver is not None), None)
     if backward is None:
         return
+    where = f"CUDA training runs in full float32 on {ctx.target.sm}, which has TF32 and bfloat16 tensor cores: "
+    if ctx.facts.builds_convolutions:
+        # cuDNN runs convolutions in TF32 already (torch.backends.cudnn.allow_tf32 is on by
+        # default): the matmul setting changes little there, and only autocast is left to advise.
+        if not ctx.facts.binary_cross_entropy:
+            ctx.report(
+                backward.node,
+                where + "its convolutions already use TF32; train under torch.autocast('cuda', dtype=torch.bfloat16) "
+                "for the tensor cores' bfloat16 speed",
+            )
+        return
     torch_name = model.module_alias("torch")
     edits: tuple[Edit, ...] = (InsertAfterImports(f'{torch_name or "torch"}.set_float32_matmul_precision("high")'),)
     if torch_name is None:
         edits += (EnsureImport("torch"),)
+    autocast = "" if ctx.facts.binary_cross_entropy else " or train under bfloat16 autocast (10.7x)"
     ctx.report(
         backward.node,
-        f"CUDA training runs in full float32 on {ctx.target.sm}, which has TF32 and bfloat16 tensor cores: "
-        'call torch.set_float32_matmul_precision("high") (5.2x measured) or train under bfloat16 autocast (10.7x)',
+        where + f'call torch.set_float32_matmul_precision("high") (5.2x measured){autocast}',
         edits,
     )

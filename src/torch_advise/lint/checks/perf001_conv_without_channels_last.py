@@ -8,27 +8,6 @@ from torch_advise.lint.analysis.model import (
     FunctionInfo,
 )
 
-CONV2D = {"torch.nn.Conv2d", "torch.nn.modules.conv.Conv2d"}
-
-# torchvision builders of convolutional networks (`torchvision.models.resnet50()`).
-TORCHVISION_CNNS = (
-    "alexnet", "convnext", "densenet", "efficientnet", "googlenet", "inception", "mnasnet",
-    "mobilenet", "regnet", "resnet", "resnext", "shufflenet", "squeezenet", "vgg", "wide_resnet",
-)
-
-
-def _builds_convolutions(ctx: CheckContext) -> bool:
-    """A network made of convolutions: a torchvision CNN, or Conv2d built at two places or in a
-    loop. A single Conv2d is most often a vision transformer's patch embedding, which gains little."""
-    convs = []
-    for site in ctx.model.calls:
-        name = ctx.model.call_name(site) or ""
-        if name in CONV2D:
-            convs.append(site)
-        elif name.startswith("torchvision.models.") and name.rsplit(".", 1)[-1].startswith(TORCHVISION_CNNS):
-            return True
-    return len(convs) >= 2 or any(site.loops for site in convs)
-
 
 def _runs_backward(ctx: CheckContext, site: CallSite) -> bool:
     """The autocast sits in a loop that trains or in a function that runs the backward."""
@@ -53,7 +32,7 @@ def check(ctx: CheckContext) -> None:
     if ctx.target.compute_capability < (7, 0) or "channels_last" in ctx.facts.identifiers:
         return  # no tensor cores before Volta; channels_last already used somewhere
     autocasts = ctx.facts.cuda_autocasts
-    if not autocasts or not _builds_convolutions(ctx):
+    if not autocasts or not ctx.facts.builds_convolutions:
         return
     # The region next to the backward is where the conv model is trained; else one a training
     # loop reaches through a call.
