@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from conftest import codes_of, lint_text
 
 MINE = ["OPT003", "OPT004", "SYNC001", "SYNC002", "PERF002", "PERF003", "DIST002"]
@@ -135,3 +137,35 @@ def test_suppression_comment_silences_these_rules():
                 optimizer.step()
     """
     assert findings(code) == []
+
+
+SYNC_BY_ANOTHER_NAME = """
+import time
+import torch
+
+{sync}
+
+
+def bench(model, x, iters=10):
+    x = x.cuda()
+    sync()
+    t0 = time.perf_counter()
+    for _ in range(iters):
+        model(x)
+    sync()
+    return (time.perf_counter() - t0) / iters
+"""
+
+
+@pytest.mark.parametrize(
+    ("sync", "flagged"),
+    [
+        ("sync = lambda: torch.cuda.synchronize()", False),
+        ("sync = torch.cuda.synchronize", False),
+        ("def sync():\n    torch.cuda.synchronize()", False),
+        ("sync = lambda: None", True),
+    ],
+)
+def test_a_synchronize_under_another_name_counts(sync, flagged):
+    result = lint_text(SYNC_BY_ANOTHER_NAME.format(sync=sync), select=["SYNC002"])
+    assert codes_of(result) == (["SYNC002"] if flagged else [])

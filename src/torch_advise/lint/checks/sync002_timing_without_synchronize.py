@@ -100,11 +100,28 @@ def _is_sync(model: TrainingModel, site: CallSite) -> bool:
         return True
     if isinstance(site.node.func, cst.Name) and site.node.func.value == "synchronize":
         return True  # `synchronize = torch.cuda.synchronize if ... else nothing`
+    if isinstance(site.node.func, cst.Name) and _names_a_synchronize(model, site):
+        return True
     if _copies_to_host(model, site):
         return True
     func = site.node.func
     if isinstance(func, cst.Name) and model.qualname(func, site.scope) is None and func.value in SCALAR_BUILTINS | {"print"}:
         return any(literal_value(a.value) is NOT_LITERAL for a in site.node.args)
+    return False
+
+
+def _names_a_synchronize(model: TrainingModel, site: CallSite) -> bool:
+    """`sync = lambda: torch.cuda.synchronize()` or `sync = torch.cuda.synchronize`, called as
+    `sync()`: a synchronize under another name."""
+    assert isinstance(site.node.func, cst.Name)
+    for origin in model.origins(site.node.func, site.scope):
+        value = origin.expr
+        if isinstance(value, cst.Lambda):
+            value = value.body
+        if isinstance(value, cst.Call):
+            value = value.func
+        if isinstance(value, (cst.Name, cst.Attribute)) and model.qualname(value, origin.scope) in SYNCHRONIZERS:
+            return True
     return False
 
 
