@@ -200,3 +200,22 @@ def test_data_parallel_in_an_inference_script_is_not_flagged_but_in_training_it_
     training = inference + "out.sum().backward()\n"
     assert codes_of(_lint(inference, "DIST001")) == []
     assert codes_of(_lint(training, "DIST001")) == ["DIST001"]
+
+
+def test_data_parallel_kept_as_the_fallback_of_a_distributed_script_is_not_reported():
+    code = """
+    import torch
+    from torch import nn
+
+    def wrap(model, distributed, rank):
+        if distributed:
+            return nn.parallel.DistributedDataParallel(model.cuda(rank), device_ids=[rank])
+        return nn.DataParallel(model).cuda()
+
+    def train(model, batches, optimizer):
+        for x in batches:
+            model(x).sum().backward()
+            optimizer.step()
+    """
+    assert codes_of(_lint(code, "DIST001")) == []
+    assert codes_of(_lint(code.replace("nn.parallel.DistributedDataParallel(model.cuda(rank), device_ids=[rank])", "model"), "DIST001")) == ["DIST001"]

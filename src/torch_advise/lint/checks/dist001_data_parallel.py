@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.gpu_work import DDP
 
 DATA_PARALLEL = {
     "torch.nn.DataParallel",
@@ -16,6 +17,10 @@ def check(ctx: CheckContext) -> None:
     sites = [site for site in model.calls if model.call_name(site) in DATA_PARALLEL]
     # An inference script may use DataParallel for a quick batched forward; the advice is for training.
     if not sites or not any(site.method == "backward" or model.call_name(site) == "torch.autograd.backward" for site in model.calls):
+        return
+    # A script that offers DistributedDataParallel (or DeepSpeed) too keeps DataParallel as the
+    # single-process fallback: the advice is already taken where it matters.
+    if any(model.call_name(site) in DDP or (model.call_name(site) or "").startswith("deepspeed.") for site in model.calls):
         return
     for site in sites:
         ctx.report(
