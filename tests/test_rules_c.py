@@ -169,3 +169,36 @@ def bench(model, x, iters=10):
 def test_a_synchronize_under_another_name_counts(sync, flagged):
     result = lint_text(SYNC_BY_ANOTHER_NAME.format(sync=sync), select=["SYNC002"])
     assert codes_of(result) == (["SYNC002"] if flagged else [])
+
+
+FORMATTED_LOSS = """
+import logging
+import torch
+
+logger = logging.getLogger(__name__)
+
+
+def train(model, loader, optimizer, pbar):
+    torch.set_float32_matmul_precision("high")
+    for step, (x, y) in enumerate(loader):
+        loss = torch.nn.functional.mse_loss(model(x.cuda()), y.cuda())
+        optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        optimizer.step()
+        {line}
+"""
+
+
+@pytest.mark.parametrize(
+    ("line", "reads"),
+    [
+        ('pbar.set_description("loss %g" % loss)', "formatting loss with %"),
+        ('logger.info(f"step {step} loss {loss:.4f}")', "formatting loss in an f-string"),
+        ('logger.debug("loss {}".format(loss))', "formatting loss with str.format"),
+        ('logger.info("step %d" % step)', None),  # an int: nothing to wait for
+    ],
+)
+def test_a_loss_formatted_into_a_log_line_is_a_per_step_sync(line, reads):
+    result = lint_text(FORMATTED_LOSS.format(line=line), select=["SYNC001"])
+    messages = [finding.message for finding in result.findings]
+    assert messages == [] if reads is None else len(messages) == 1 and messages[0].startswith(reads)

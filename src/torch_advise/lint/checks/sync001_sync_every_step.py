@@ -133,6 +133,11 @@ def _sync_reads(ctx: CheckContext, site: CallSite, clock_after: set[int]) -> Ite
         yield SyncRead(site.node, _short(model, site.node))
         return
     func = site.node.func
+    if not (isinstance(func, cst.Name) and func.value == "print"):
+        formatted = list(_formatted_losses(model, site))
+        if formatted:
+            yield from formatted
+            return
     if not isinstance(func, cst.Name) or model.qualname(func, site.scope) is not None:
         return
     if func.value in SCALAR_BUILTINS and len(site.node.args) == 1:
@@ -152,6 +157,35 @@ def _sync_reads(ctx: CheckContext, site: CallSite, clock_after: set[int]) -> Ite
                 for part in value.parts:
                     if isinstance(part, cst.FormattedStringExpression) and isinstance(part.expression, cst.Name) and part.expression.value in losses:
                         yield SyncRead(part.expression, f"formatting {part.expression.value} in an f-string")
+
+
+def _formatted_losses(model: TrainingModel, site: CallSite) -> Iterator[SyncRead]:
+    """A loss formatted into text handed to a call (`logger.info(f"{loss:.4f}")`,
+    `pbar.set_description("%g" % loss)`, `"{}".format(loss)`): formatting a CUDA tensor reads
+    its value, which waits for the GPU as `.item()` does."""
+    losses = _loss_names(model, site.scope)
+    if not losses:
+        return
+    if site.method == "format" and isinstance(site.receiver, (cst.SimpleString, cst.ConcatenatedString)):
+        for arg in site.node.args:
+            if isinstance(arg.value, cst.Name) and arg.value.value in losses:
+                yield SyncRead(arg.value, f"formatting {arg.value.value} with str.format")
+    for arg in site.node.args:
+        value = arg.value
+        if isinstance(value, cst.FormattedString):
+            for part in value.parts:
+                if isinstance(part, cst.FormattedStringExpression) and isinstance(part.expression, cst.Name) and part.expression.value in losses:
+                    yield SyncRead(part.expression, f"formatting {part.expression.value} in an f-string")
+        elif (
+            isinstance(value, cst.BinaryOperation)
+            and isinstance(value.operator, cst.Modulo)
+            and isinstance(value.left, (cst.SimpleString, cst.ConcatenatedString))
+        ):
+            right = value.right
+            operands = [element.value for element in right.elements] if isinstance(right, cst.Tuple) else [right]
+            for operand in operands:
+                if isinstance(operand, cst.Name) and operand.value in losses:
+                    yield SyncRead(operand, f"formatting {operand.value} with %")
 
 
 def _inner_sync(receiver: cst.BaseExpression) -> bool:
