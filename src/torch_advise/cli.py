@@ -20,7 +20,6 @@ import click
 
 from torch_advise import __version__
 
-EXIT_FINDINGS = 1
 EXIT_ERROR = 2
 # What a shell reports for a command stopped by Ctrl-C (128 + SIGINT).
 EXIT_INTERRUPTED = 130

@@ -27,6 +27,9 @@ from torch_advise.lint.parallel import Task, available_cores, run_in_order
 from torch_advise.lint.prefilter import Prefilter
 from torch_advise.lint.writer import read_source, write_atomic
 
+# A file that cannot be read, or whose fixes cannot be written.
+IO_ERROR = "E902"
+
 
 def ignored_codes(catalogue: Catalogue, settings: Settings, path: Path) -> frozenset[str]:
     codes: set[str] = set()
@@ -39,7 +42,7 @@ def ignored_codes(catalogue: Catalogue, settings: Settings, path: Path) -> froze
 
 
 def _unreadable(path: Path, error: PathError) -> FileResult:
-    finding = Finding(str(path), 1, 1, "E902", str(error), slug="io-error", severity="error")
+    finding = Finding(str(path), 1, 1, IO_ERROR, str(error), slug="io-error", severity="error")
     return FileResult(str(path), [finding], b"", parse_error=True)
 
 
@@ -64,7 +67,7 @@ def _unwritten(path: Path, source: bytes, options: LintOptions, ignored: frozens
     from torch_advise.lint.engine import lint_source
 
     unfixed = lint_source(str(path), source, replace(options, fix=None), ignored)
-    finding = Finding(str(path), 1, 1, "E902", f"fixes not written: {error}", slug="io-error", severity="error")
+    finding = Finding(str(path), 1, 1, IO_ERROR, f"fixes not written: {error}", slug="io-error", severity="error")
     return FileResult(str(path), [finding, *unfixed.findings], source)
 
 

@@ -16,13 +16,12 @@ from torch_advise.config import ConfigError, Settings, is_excluded, load_setting
 from torch_advise.finding import Finding
 from torch_advise.lint.files import PathError, discover
 from torch_advise.lint.options import FileResult, FixMode, LintOptions
-from torch_advise.lint.runner import lint_files
+from torch_advise.lint.runner import IO_ERROR, lint_files
 from torch_advise.target import Target, TargetError, resolve_target
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_ERROR = 2
-IO_ERROR = "E902"
 
 
 class RunError(Exception):

@@ -65,13 +65,13 @@ def _gradients_must_stay_tensors(ctx: CheckContext) -> bool:
         if site.method in IN_PLACE and site.receiver is not None and ".grad" in module.code_for_node(site.receiver):
             return True
     for node in descendants(module, (cst.AugAssign, cst.Assign)):
-        targets = [node.target] if isinstance(node, cst.AugAssign) else [t.target for t in node.targets] if isinstance(node, cst.Assign) else []
-        for target in targets:
-            text = module.code_for_node(target)
-            if isinstance(node, cst.AugAssign) and ".grad" in text:
+        if isinstance(node, cst.AugAssign):
+            if ".grad" in module.code_for_node(node.target):
                 return True
-            if isinstance(target, cst.Subscript) and ".grad" in text:
-                return True
+        elif isinstance(node, cst.Assign) and any(
+            isinstance(t.target, cst.Subscript) and ".grad" in module.code_for_node(t.target) for t in node.targets
+        ):
+            return True
     return False
 
 

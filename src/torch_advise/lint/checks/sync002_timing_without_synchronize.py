@@ -35,7 +35,6 @@ from torch_advise.lint.analysis.syntax import (
     literal_value,
     positional_args,
     string_value,
-    target_names,
 )
 from torch_advise.lint.analysis.walk import descendants
 
@@ -188,25 +187,13 @@ def _rolling_timer(model: TrainingModel, timed: Timed) -> bool:
     """`elapsed = time.time() - end; end = time.time()` in one loop, in an evaluation loop as in a
     training one: each window starts where the last one stopped, so the windows add up to the
     wall time, and the GPU's pace shows in them once its queue is full."""
-    opening = timed.start.statement
-    if opening is None or not timed.stop.loops:
+    opened = timed.start.assigned_names
+    if not opened or not timed.stop.loops:
         return False
-    loop = timed.stop.loops[-1]
-    for assign in descendants(loop.node.body, cst.Assign):
-        call = assign.value
-        site = model.call_site(call) if isinstance(call, cst.Call) else None
-        if site is None or model.call_name(site) not in CLOCKS or site.order <= timed.stop.order:
-            continue
-        names = {name for target in assign.targets for name in target_names(target.target)}
-        if names & _assigned_names_of(opening):
-            return True
-    return False
-
-
-def _assigned_names_of(statement: cst.CSTNode) -> set[str]:
-    if not isinstance(statement, cst.SimpleStatementLine):
-        return set()
-    return {name for small in statement.body if isinstance(small, cst.Assign) for t in small.targets for name in target_names(t.target)}
+    return any(
+        site.order > timed.stop.order and model.call_name(site) in CLOCKS and site.assigned_names & opened
+        for site in timed.stop.loops[-1].calls
+    )
 
 
 def _over_range(model: TrainingModel, loop: LoopInfo) -> bool:
