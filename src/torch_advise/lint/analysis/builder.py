@@ -6,6 +6,7 @@ from typing import Optional
 
 import libcst as cst
 
+from torch_advise.lint.analysis.constants import arm_dead
 from torch_advise.lint.analysis.model import (
     Binding,
     Branch,
@@ -185,6 +186,12 @@ class _Builder(TableVisitor):
         if isinstance(node.target, cst.Name):
             self._bind(node.target.value, "augassign", node=node)
 
+    def visit_Global(self, node: cst.Global) -> None:
+        self.model.rebound_names.update(item.name.value for item in node.names)
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+        self.model.rebound_names.update(item.name.value for item in node.names)
+
     def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
         self._assign(node.target, node.value)
 
@@ -299,4 +306,35 @@ def build_model(module: cst.Module) -> TrainingModel:
     builder = _Builder(model)
     builder.walk(module)
     model.identifiers = frozenset(builder.names)
+    _drop_dead_code(model)
     return model
+
+
+def _drop_dead_code(model: TrainingModel) -> None:
+    """Forget calls and loops under an `if` arm that never runs (`num_gpus = 1` ... `if num_gpus > 1:`):
+    no rule should speak of code the script, as written, cannot reach."""
+    decided: dict[tuple[int, str], bool] = {}
+
+    def dead(branches: tuple[Branch, ...], scope: Scope) -> bool:
+        for branch in branches:
+            key = (id(branch.owner), branch.arm)
+            if key not in decided:
+                decided[key] = arm_dead(model, branch, scope)
+            if decided[key]:
+                return True
+        return False
+
+    dead_sites = {id(site) for site in model.calls if site.branches and dead(site.branches, site.scope)}
+    dead_loops = {id(loop) for loop in model.loops if loop.branches and dead(loop.branches, loop.scope)}
+    if not dead_sites and not dead_loops:
+        return
+    model.calls = [site for site in model.calls if id(site) not in dead_sites]
+    model.loops = [loop for loop in model.loops if id(loop) not in dead_loops]
+    for function in model.functions:
+        function.calls = [site for site in function.calls if id(site) not in dead_sites]
+        function.loops = [loop for loop in function.loops if id(loop) not in dead_loops]
+    for loop in model.loops:
+        loop.calls = [site for site in loop.calls if id(site) not in dead_sites]
+    for site in list(model._call_by_node.values()):
+        if id(site) in dead_sites:
+            del model._call_by_node[site.node]

@@ -162,6 +162,9 @@ class TrainingModel:
         self.loops: list[LoopInfo] = []
         self.top_level_imports: list[cst.SimpleStatementLine] = []
         self.identifiers: frozenset[str] = frozenset()
+        # Names some function declares `global` or `nonlocal`: it may rebind them, so no
+        # assignment seen in their own scope says what they hold.
+        self.rebound_names: set[str] = set()
         # String literals that mention a CUDA device or the NCCL backend, for "does it use CUDA?"
         self.cuda_strings: list[Union[cst.SimpleString, cst.FormattedStringText]] = []
         self._function_by_node: dict[cst.CSTNode, FunctionInfo] = {}
