@@ -18,11 +18,12 @@ from typing import Optional
 
 import libcst as cst
 
+from torch_advise.lint.analysis.constants import arm_dead
 from torch_advise.lint.analysis.facts import DataLoaderCall, Facts
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH, run_order
 from torch_advise.lint.analysis.model import Branch, CallSite, FunctionInfo, LoopInfo, Scope, TrainingModel
 from torch_advise.lint.analysis.scaler_trace import Event, traces
-from torch_advise.lint.analysis.syntax import calls_in, dotted, keyword_args, literal_value, positional_args
+from torch_advise.lint.analysis.syntax import NOT_LITERAL, argument_for, calls_in, dotted, keyword_args, literal_value, positional_args
 from torch_advise.lint.analysis.walk import TableVisitor, descendants
 
 GRAD_OFF = {
@@ -415,9 +416,36 @@ class Steps:
         for entry in self.facts.loader_loops.get(loader, []):
             if not self.model.loop_trains(entry.loop):
                 continue
-            if entry.iterated or any(not self.grad_mode.site_off(site) for site in entry.nexts):
+            if not (entry.iterated or any(not self.grad_mode.site_off(site) for site in entry.nexts)):
+                continue
+            if not self._trains_only_when_handed_other_values(loader, entry.loop):
                 return True
         return False
+
+    def _trains_only_when_handed_other_values(self, loader: DataLoaderCall, loop: LoopInfo) -> bool:
+        """`run_epoch(valid_loader, mode="valid")` into a loop that trains only `if mode == "train":`:
+        every call that hands the function this loader fixes a parameter so that no backward
+        of the loop runs."""
+        function = loop.function
+        if function is None:
+            return False
+        backwards = [site for site in loop.calls if self.model.site_runs_backward(site)]
+        params = function.params[1:] if function.self_name is not None else function.params
+        handing = 0
+        for call in self.model.calls_to(function):
+            arguments = [argument_for(call.node, p.name.value, i) for i, p in enumerate(params)]
+            if not any(a is not None and loader in self.facts.loaders_in(a, call.scope) for a in arguments):
+                continue
+            handing += 1
+            bound: dict[str, object] = {}
+            for param, argument in zip(params, arguments):
+                given = argument if argument is not None else param.default
+                value = literal_value(given) if given is not None else NOT_LITERAL
+                if value is not NOT_LITERAL:
+                    bound[param.name.value] = value
+            if any(not any(arm_dead(self.model, b, site.scope, bound) for b in site.branches) for site in backwards):
+                return False
+        return handing > 0
 
     def runs_inference_only(self, site: CallSite) -> bool:
         """An autocast (or any region that starts at `site`) only inference runs under: autograd is off there; or it sits in loops none of
