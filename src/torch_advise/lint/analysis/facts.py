@@ -15,7 +15,7 @@ from typing import NamedTuple, Optional
 import libcst as cst
 
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
-from torch_advise.lint.analysis.model import CallSite, ClassInfo, FunctionInfo, LoopInfo, Origin, Scope, TrainingModel
+from torch_advise.lint.analysis.model import Branch, CallSite, ClassInfo, FunctionInfo, LoopInfo, Origin, Scope, TrainingModel
 from torch_advise.lint.analysis.syntax import (
     dotted,
     has_star_args,
@@ -197,6 +197,15 @@ class Facts:
                 if not _inner_loop_of(loop, [e.loop for e in result[loader]]):
                     result[loader].append(entry)
         return result
+
+    def iterated_on_import(self, loader: DataLoaderCall) -> bool:
+        """A loop takes the loader's batches at the module's top level, outside
+        `if __name__ == "__main__":`: a worker started by spawn or forkserver (macOS, Windows,
+        and Linux from Python 3.14) imports the script again and would start training itself."""
+        return any(
+            entry.loop.function is None and not any(_is_main_guard(branch) for branch in entry.loop.branches)
+            for entry in self.loader_loops.get(loader, [])
+        )
 
     # ---- devices --------------------------------------------------------------------------
 
@@ -532,3 +541,13 @@ def _pinned(expr: cst.BaseExpression, assigned: dict) -> bool:
 
 def _comprehension_fors(node: cst.CSTNode) -> Iterator[cst.CompFor]:
     return iter(descendants(node, cst.CompFor))
+
+
+def _is_main_guard(branch: Branch) -> bool:
+    if not isinstance(branch.owner, cst.If) or branch.arm != "body":
+        return False
+    test = branch.owner.test
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return False
+    sides = {dotted(side) or string_value(side) for side in (test.left, test.comparisons[0].comparator)}
+    return isinstance(test.comparisons[0].operator, cst.Equal) and sides == {"__name__", "__main__"}

@@ -15,6 +15,8 @@ def check(ctx: CheckContext) -> None:
             continue
         if not ctx.steps.loader_trains(loader) or ctx.facts.dataset_kind(loader) or ctx.facts.collation(loader):
             continue
+        if ctx.facts.iterated_on_import(loader):
+            continue  # workers started by spawn would re-run the script: it needs a __main__ guard first
         ctx.report(
             loader.argument("num_workers") or loader.node,
             "DataLoader feeds a training loop but loads every batch in the main process "
