@@ -25,6 +25,7 @@ from torch_advise.lint.analysis.model import (
     Scope,
     TrainingModel,
 )
+from torch_advise.lint.analysis.steps import IterationCall
 from torch_advise.lint.analysis.syntax import (
     keyword_args,
     positional_args,
@@ -56,6 +57,8 @@ def _host_data(model: TrainingModel, name: str, scope: Scope, before: int, depth
     loop_bound = any(b.kind == "loop" for b in bindings)
     for binding in bindings:
         if binding.kind == "loop":
+            if isinstance(binding.node, cst.For) and _iterates_a_mapping(binding.node.iter):
+                return False  # `for key, values in losses.items()`: what the step stored, not a batch
             continue
         if binding.kind == "assign" and isinstance(binding.value, (cst.Name, cst.Subscript, cst.Attribute)):
             root = root_name(binding.value)
@@ -69,6 +72,15 @@ def _host_data(model: TrainingModel, name: str, scope: Scope, before: int, depth
             continue
         return False
     return True
+
+
+def _iterates_a_mapping(iterable: cst.BaseExpression) -> bool:
+    return (
+        isinstance(iterable, cst.Call)
+        and isinstance(iterable.func, cst.Attribute)
+        and iterable.func.attr.value in ("items", "values")
+        and not iterable.args
+    )
 
 
 def _host_factory(model: TrainingModel, call: cst.Call, scope: Scope) -> bool:
@@ -153,10 +165,9 @@ def _sync_reads(ctx: CheckContext, site: CallSite, clock_after: set[int]) -> Ite
             value = arg.value
             if isinstance(value, cst.Name) and value.value in losses:
                 yield SyncRead(value, f"print({value.value})")
-            elif isinstance(value, cst.FormattedString):
-                for part in value.parts:
-                    if isinstance(part, cst.FormattedStringExpression) and isinstance(part.expression, cst.Name) and part.expression.value in losses:
-                        yield SyncRead(part.expression, f"formatting {part.expression.value} in an f-string")
+            else:
+                yield from _formatting_reads(value, losses)
+                yield from _text_formatted_before(model, value, site, losses)
 
 
 def _formatted_losses(model: TrainingModel, site: CallSite) -> Iterator[SyncRead]:
@@ -171,21 +182,36 @@ def _formatted_losses(model: TrainingModel, site: CallSite) -> Iterator[SyncRead
             if isinstance(arg.value, cst.Name) and arg.value.value in losses:
                 yield SyncRead(arg.value, f"formatting {arg.value.value} with str.format")
     for arg in site.node.args:
-        value = arg.value
-        if isinstance(value, cst.FormattedString):
-            for part in value.parts:
-                if isinstance(part, cst.FormattedStringExpression) and isinstance(part.expression, cst.Name) and part.expression.value in losses:
-                    yield SyncRead(part.expression, f"formatting {part.expression.value} in an f-string")
-        elif (
-            isinstance(value, cst.BinaryOperation)
-            and isinstance(value.operator, cst.Modulo)
-            and isinstance(value.left, (cst.SimpleString, cst.ConcatenatedString))
-        ):
-            right = value.right
-            operands = [element.value for element in right.elements] if isinstance(right, cst.Tuple) else [right]
-            for operand in operands:
-                if isinstance(operand, cst.Name) and operand.value in losses:
-                    yield SyncRead(operand, f"formatting {operand.value} with %")
+        yield from _formatting_reads(arg.value, losses)
+        yield from _text_formatted_before(model, arg.value, site, losses)
+
+
+def _text_formatted_before(model: TrainingModel, value: cst.BaseExpression, site: CallSite, losses: set[str]) -> Iterator[SyncRead]:
+    """`msg = f"loss {loss:.4f}"` then `logger.info(msg)`: the read happened where the text was
+    made, in the same function."""
+    if not isinstance(value, cst.Name):
+        return
+    for binding in model.lookup(value.value, site.scope):
+        if binding.kind == "assign" and binding.scope is site.scope and binding.value is not None:
+            yield from _formatting_reads(binding.value, losses)
+
+
+def _formatting_reads(value: cst.BaseExpression, losses: set[str]) -> Iterator[SyncRead]:
+    """Losses an f-string or a `%` format reads."""
+    if isinstance(value, cst.FormattedString):
+        for part in value.parts:
+            if isinstance(part, cst.FormattedStringExpression) and isinstance(part.expression, cst.Name) and part.expression.value in losses:
+                yield SyncRead(part.expression, f"formatting {part.expression.value} in an f-string")
+    elif (
+        isinstance(value, cst.BinaryOperation)
+        and isinstance(value.operator, cst.Modulo)
+        and isinstance(value.left, (cst.SimpleString, cst.ConcatenatedString))
+    ):
+        right = value.right
+        operands = [element.value for element in right.elements] if isinstance(right, cst.Tuple) else [right]
+        for operand in operands:
+            if isinstance(operand, cst.Name) and operand.value in losses:
+                yield SyncRead(operand, f"formatting {operand.value} with %")
 
 
 def _inner_sync(receiver: cst.BaseExpression) -> bool:
@@ -298,6 +324,41 @@ def _decides_the_step(model: TrainingModel, site: CallSite) -> bool:
     )
 
 
+def _ends_a_timed_interval(ctx: CheckContext, iteration: list[IterationCall], index: int) -> bool:
+    """The read is the last thing before a clock read that closes an interval opened earlier in
+    every iteration (`tic = perf_counter()` ... `loss.item()` ... `toc = perf_counter()`), with
+    no GPU work queued between it and the clock: it is what makes the measured time the step's."""
+    model = ctx.model
+    if not any(model.call_name(earlier.site) in CLOCKS for earlier in iteration[:index]):
+        return False
+    inside = {id(site.node) for site in _calls_within(model, iteration[index].site)}
+    for later in iteration[index + 1:]:
+        if id(later.site.node) in inside:
+            continue
+        if model.call_name(later.site) in CLOCKS:
+            if later.guarded(ctx.steps.guards):
+                continue  # a clock read only every N steps times N steps, not this one
+            return True
+        if is_work(ctx.steps, later.site) or model.call_name(later.site) == SYNCHRONIZE:
+            return False
+    return False
+
+
+# Methods only a module has: `model.cpu().parameters()` moves a model, it reads no value.
+MODULE_METHODS = {"parameters", "named_parameters", "state_dict", "buffers", "named_buffers", "modules", "children"}
+
+
+def _moves_a_module(site: CallSite) -> bool:
+    """`m.cpu().parameters()`: a model moved to the host on purpose (to hand it to a parameter
+    server, to save it), not a value read back that could stay on the device."""
+    if site.method != "cpu" or site.statement is None:
+        return False
+    return any(
+        isinstance(call.func, cst.Attribute) and call.func.value is site.node and call.func.attr.value in MODULE_METHODS
+        for call in descendants(site.statement, cst.Call)
+    )
+
+
 def check(ctx: CheckContext) -> None:
     model = ctx.model
     loops = ctx.steps.step_loops
@@ -310,10 +371,15 @@ def check(ctx: CheckContext) -> None:
         # After one read has drained the queue, further reads before any new GPU work wait for
         # next to nothing: one sync point, one finding (`loss.item()` then `acc.item()`).
         drained_in: Optional[tuple] = None
-        for call in ctx.steps.iteration(loop):
-            # Calls are numbered as they open, so the work inside a read's own expression
-            # (`torch.stack(norms).cpu()`) is checked with the read.
-            if any(is_work(ctx.steps, site) for site in _calls_within(model, call.site)):
+        iteration = ctx.steps.iteration(loop)
+        # Calls are numbered as they open, so the work inside a read's own expression
+        # (`torch.stack(norms).cpu()`) is checked with the read, and only there: reached again
+        # as a call of its own, it queued nothing new after the read.
+        checked: set[int] = set()
+        for index, call in enumerate(iteration):
+            within = [site for site in _calls_within(model, call.site) if id(site.node) not in checked]
+            checked.update(id(site.node) for site in within)
+            if any(is_work(ctx.steps, site) for site in within):
                 drained_in = None
             if call.guarded(guards):
                 continue
@@ -326,6 +392,10 @@ def check(ctx: CheckContext) -> None:
                     continue
                 if _decides_the_step(model, call.site):
                     continue  # the step needs the value now: a NaN stop, a curriculum, a clip coefficient
+                if not read.synchronize and _ends_a_timed_interval(ctx, iteration, index):
+                    continue  # the step's own timer needs the GPU finished here, as SYNC002 asks
+                if _moves_a_module(call.site):
+                    continue
                 seen.add(id(read.node))
                 ctx.report(read.node, _sync_message(read))
             if reads:
