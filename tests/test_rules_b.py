@@ -177,6 +177,15 @@ def test_float32_training_is_flagged_only_with_tf32_hardware(capability, found):
     assert codes_of(lint(FP32_TRAINING, "AMP006", capability=capability)) == found
 
 
+@pytest.mark.parametrize(
+    "path, found",
+    [("train.py", ["AMP006"]), ("train_fp32.py", ["AMP006"]), ("benchmark_fp32.py", []), ("train_float32_baseline.py", [])],
+)
+def test_a_float32_benchmark_baseline_is_full_precision_on_purpose(path, found):
+    result = lint_text(textwrap.dedent(FP32_TRAINING), select=["AMP006"], target=make_target((9, 0), (2, 13)), path=path)
+    assert codes_of(result) == found
+
+
 def test_fix_uses_the_torch_alias_of_the_file():
     code = """
         import torch as th
