@@ -15,11 +15,13 @@ from torch_advise.lint.analysis.inline import run_order
 from torch_advise.lint.analysis.model import (
     Branch,
     CallSite,
+    FunctionInfo,
     LoopInfo,
     Scope,
     TrainingModel,
 )
 from torch_advise.lint.analysis.syntax import (
+    argument_for,
     dotted,
 )
 
@@ -39,6 +41,13 @@ class Event:
     depth: int  # 0: in the function the trace starts from; more: inlined from a call
     loops: tuple[LoopInfo, ...]  # enclosing loops, outermost first, across inlined calls
     scaler: object = None  # which GradScaler a scaler event acts on
+    # The arm of each enclosing `if`, keyed by the text of its test as the step's own code
+    # spells it. Two `if`s that test the same expression take the same arm in one step:
+    # `if scaler is not None:` around the scaled update and again around the next one makes
+    # their `else:` arms the unscaled path. A helper's test of its parameter reads as the
+    # argument it was handed: `backward(loss, use_amp=args.fp16)` then `if use_amp:` is
+    # `if args.fp16:`.
+    tests: tuple[tuple[str, str], ...] = ()
 
     def compatible(self, other: Event) -> bool:
         """Whether the two run in one training step: not in different arms of one `if`/`try`,
@@ -46,22 +55,55 @@ class Event:
         arms = {branch.owner: branch.arm for branch in self.branches}
         if not all(arms.get(b.owner, b.arm) == b.arm for b in other.branches):
             return False
-        tested = _arms_by_test(self.branches)
-        if not all(tested.get(test, arm) == arm for test, arm in _arms_by_test(other.branches).items()):
+        tested = dict(self.tests)
+        if not all(tested.get(test, arm) == arm for test, arm in other.tests):
             return False
         shorter, longer = sorted((self.loops, other.loops), key=len)
         return longer[: len(shorter)] == shorter
 
 
-def _arms_by_test(branches: tuple[Branch, ...]) -> dict[str, str]:
-    """The arm of each enclosing `if`, keyed by the text of its test. Two `if`s that test the
-    same expression take the same arm in one step: `if scaler is not None:` around the scaled
-    update and again around the next one makes their `else:` arms the unscaled path."""
-    return {
-        cst.Module([]).code_for_node(branch.owner.test): branch.arm
-        for branch in branches
-        if isinstance(branch.owner, cst.If)
-    }
+def _tests_along(model: TrainingModel, path: tuple[CallSite, ...]) -> tuple[tuple[str, str], ...]:
+    """The `if` tests around the last call of `path`, each with its arm, written with every
+    parameter of an inlined function replaced by the argument the call into it passed."""
+    tests: list[tuple[str, str]] = []
+    for index, site in enumerate(path):
+        bound = _arguments_by_parameter(model, path[index - 1], site.function) if index else {}
+        for branch in site.branches:
+            if isinstance(branch.owner, cst.If):
+                test = branch.owner.test
+                written = test.visit(_Substitute(bound)) if bound else test
+                tests.append((_EMPTY.code_for_node(written if isinstance(written, cst.CSTNode) else test), branch.arm))
+    return tuple(tests)
+
+
+_EMPTY = cst.Module([])
+
+
+def _arguments_by_parameter(model: TrainingModel, call: CallSite, function: Optional[FunctionInfo]) -> dict[str, cst.BaseExpression]:
+    if function is None:
+        return {}
+    params = function.params[1:] if function.self_name is not None else function.params
+    bound: dict[str, cst.BaseExpression] = {}
+    for position, param in enumerate(params):
+        name = param.name.value
+        argument = argument_for(call.node, name, position)
+        if argument is not None and all(b.kind == "param" for b in model.lookup(name, function.scope)):
+            bound[name] = argument
+    return bound
+
+
+class _Substitute(cst.CSTTransformer):
+    def __init__(self, bound: dict[str, cst.BaseExpression]) -> None:
+        self.bound = bound
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        return False  # `self.use_amp` keeps its attribute name; only the value before the dot is bound
+
+    def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute) -> cst.BaseExpression:
+        return updated_node.with_changes(value=original_node.value.visit(self))
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.BaseExpression:
+        return self.bound.get(original_node.value, updated_node)
 
 
 class Tracer:
@@ -83,7 +125,7 @@ class Tracer:
             branches = tuple(b for s in path for b in s.branches)
             loops = tuple(inner for s in path for inner in s.loops)
             scaler = self.scaler_key(site) if kind not in ("optimizer-step", "clip") else None
-            events.append(Event(kind, site, branches, len(events), reached.depth, loops, scaler))
+            events.append(Event(kind, site, branches, len(events), reached.depth, loops, scaler, _tests_along(self.model, path)))
         return events
 
     def scaler_key(self, site: CallSite) -> object:
