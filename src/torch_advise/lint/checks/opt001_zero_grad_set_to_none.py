@@ -40,6 +40,14 @@ def _is_parameter_grad(site) -> bool:
     return bool(loops) and not any(_frees_grad(loop.node, owner.value) for loop in loops)
 
 
+def _grad_owner(site) -> str:
+    receiver = site.receiver
+    if isinstance(receiver, cst.Attribute) and receiver.attr.value == "data":
+        receiver = receiver.value
+    assert isinstance(receiver, cst.Attribute) and isinstance(receiver.value, cst.Name)  # _is_parameter_grad held
+    return receiver.value.value
+
+
 def _frees_grad(loop: cst.For, name: str) -> bool:
     return any(
         isinstance(target.target, cst.Attribute)
@@ -96,8 +104,11 @@ def check(ctx: CheckContext) -> None:
                     (SetKeyword(call, "set_to_none", "True"),),
                 )
         elif site.method == "zero_" and not call.args and _is_parameter_grad(site):
+            # The loop may cover parameters no optimizer owns, so the advice stays in the loop.
+            owner = _grad_owner(site)
             ctx.report(
                 call,
                 "zeroing each parameter's .grad in a loop writes zeros into every gradient: "
-                "call optimizer.zero_grad(set_to_none=True) instead",
+                f"free it instead ({owner}.grad = None), or call zero_grad(set_to_none=True) on the "
+                "optimizer or module that owns exactly these parameters",
             )
