@@ -179,6 +179,24 @@ def _reported(module: cst.Module, findings: list[tuple[Finding, Violation]], opt
     return reported
 
 
+def _skip_validation(node: cst.CSTNode) -> None:
+    return None
+
+
+def parse_trusted(source: bytes) -> cst.Module:
+    """libcst's parse, without the check every node makes of itself as it is built (balanced
+    parentheses, the whitespace a keyword needs, ...). The parser builds only nodes that pass
+    it, so for a parsed tree the check finds nothing, and it is a sixth of the parse's time
+    (about 25 against 29 ms a file over the review set). Nodes the fixes build are checked as
+    usual: only the parse runs without it."""
+    validating = cst.CSTNode.__post_init__
+    cst.CSTNode.__post_init__ = _skip_validation  # type: ignore[method-assign,assignment]
+    try:
+        return cst.parse_module(source)
+    finally:
+        cst.CSTNode.__post_init__ = validating  # type: ignore[method-assign]
+
+
 @contextmanager
 def _collection_after():
     """No cyclic garbage collection while one file is parsed and checked, one young-generation
@@ -206,7 +224,7 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
     try:
         if _nesting_beyond_python(source):
             ast.parse(source)
-        module = cst.parse_module(source)
+        module = parse_trusted(source)
     except (cst.ParserSyntaxError, UnicodeDecodeError, SyntaxError, ValueError) as error:
         return FileResult(path, [parse_error_finding(path, source, error)], source, parse_error=True)
     findings = _positioned(module, _violations(module, options, Path(path)), path, options, _lines(module, source), ignored)
@@ -227,7 +245,7 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
             break
         fixed_count += len(chosen)
         # Reparse: the next pass must see exactly what will be written, and the result must parse.
-        current = cst.parse_module(code)
+        current = parse_trusted(code)
         findings = _positioned(current, _violations(current, options, Path(path)), path, options, _lines(current, code), ignored)
     return FileResult(
         path, _reported(current, findings, options), source, fixed_source=current.bytes, fixed_count=fixed_count
