@@ -177,6 +177,27 @@ class TrainingModel:
         self._calls_to_memo: dict[FunctionInfo, list[CallSite]] = {}
         self._class_stack: set[tuple[int, int]] = set()
 
+    def release(self) -> None:
+        """Break the model's reference cycles (scopes and their bindings, functions and their
+        calls, classes and their methods), so that the file's tree is freed by reference counting
+        the moment the lint is done with it, instead of waiting for the cycle collector to walk
+        every node of it."""
+        for scope in (self.module_scope, *(f.scope for f in self.functions), *(c.scope for c in self.classes)):
+            scope.bindings.clear()
+            scope.function = scope.cls = scope.parent = None
+        for function in self.functions:
+            function.calls.clear()
+            function.loops.clear()
+            function.cls = None
+        for cls in self.classes:
+            cls.methods.clear()
+            cls.attributes.clear()
+        for loop in self.loops:
+            loop.calls.clear()
+        for value in vars(self).values():
+            if isinstance(value, (dict, list, set)):
+                value.clear()
+
     # ---- lookups -------------------------------------------------------------------------
 
     def call_site(self, node: cst.Call) -> Optional[CallSite]:
