@@ -168,4 +168,4 @@ def test_without_torch_says_how_to_install_it(monkeypatch):
     monkeypatch.setattr(command.importlib.util, "find_spec", lambda name: None)
     result = CliRunner().invoke(probe, [os.path.join(FIXTURES, "compute_bound.py")])
     assert result.exit_code == 2
-    assert "pip install 'torch-advise[probe]'" in result.output
+    assert "advise probe needs torch>=2.1 in the same environment" in result.output

@@ -12,7 +12,7 @@ import click
 
 from torch_advise.probe.verdict import VERDICT_IDS
 
-INSTALL_HINT = "advise probe needs torch: pip install 'torch-advise[probe]'"
+INSTALL_HINT = "advise probe needs torch>=2.1 in the same environment: pip install torch (or the probe extra, torch-advise[probe])"
 
 
 def _fail_on(value: Optional[str]) -> set[str]:
