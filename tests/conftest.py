@@ -56,7 +56,7 @@ def codes_of(result: FileResult) -> list[str]:
     return [f.code for f in result.findings]
 
 
-def run_advise(*args: str, cwd: Path | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+def run_advise(*args: str, cwd: Path | None = None, env: dict | None = None, stdin: str | None = None) -> subprocess.CompletedProcess:
     """Run the real CLI in a subprocess, as a user would."""
     full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
     return subprocess.run(
@@ -66,6 +66,7 @@ def run_advise(*args: str, cwd: Path | None = None, env: dict | None = None) -> 
         capture_output=True,
         text=True,
         timeout=120,
+        input=stdin if stdin is not None else "",
     )
 
 

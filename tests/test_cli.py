@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import ast
+import json
 import os
 import stat
 from pathlib import Path
 
 import pytest
 
-from conftest import run_advise
+from conftest import REPO, run_advise
 
 BAD = '''import torch
 from torch.utils.data import DataLoader
@@ -199,9 +201,47 @@ def test_rules_and_explain():
     assert listing.returncode == 0
     assert any(line.split()[:2] == ["DL002", "dataloader-pin-memory"] for line in listing.stdout.splitlines())
     page = run_advise("explain", "dataloader-pin-memory")
-    assert page.returncode == 0 and page.stdout.startswith("+++\ncode = \"DL002\"")
+    source = (REPO / "rules" / "DL002-dataloader-pin-memory.md").read_text()
+    assert page.returncode == 0
+    assert page.stdout.splitlines()[0] == "DL002 (dataloader-pin-memory) · warning · fix: unsafe · opt-in"
+    assert page.stdout.endswith(source[source.index("# DataLoader batches"):])
+    assert "+++" not in page.stdout and 'code = "DL002"' not in page.stdout
     unknown = run_advise("explain", "ZZ001")
     assert unknown.returncode == 2 and "advise rules" in unknown.stderr
+
+
+def test_rule_is_explain_as_ruff_users_type_it():
+    assert run_advise("rule", "DL002").stdout == run_advise("explain", "DL002").stdout
+
+
+def test_explain_as_json_carries_the_page_without_front_matter():
+    result = run_advise("explain", "AMP004", "--format", "json")
+    document = json.loads(result.stdout)
+    assert (document["code"], document["slug"], document["page"]) == ("AMP004", "grad-scaler-call-order", "AMP004-grad-scaler-call-order.md")
+    assert document["explanation"].startswith("# ") and "+++" not in document["explanation"]
+    assert json.loads(run_advise("explain", "AMP004", "--output-format", "json").stdout) == document
+
+
+def test_a_mistyped_command_is_named_as_one(tmp_path):
+    result = run_advise("prob", "train.py", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == "advise: error: no such file or command: 'prob'; did you mean probe?\n"
+
+
+def test_a_file_named_like_a_command_is_still_checked(tmp_path):
+    (tmp_path / "probes").write_text("x = 1\n")
+    result = run_advise("probes", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
+def test_a_missing_file_far_from_any_command_is_reported_as_missing(tmp_path):
+    result = run_advise("train.py", cwd=tmp_path)
+    assert result.returncode == 2 and "train.py: No such file or directory" in result.stderr
+
+
+def test_output_format_is_accepted_as_ruff_spells_it(project):
+    ruff_spelling = run_advise("train.py", "--output-format", "json", *TARGET, cwd=project)
+    assert json.loads(ruff_spelling.stdout) == json.loads(run_advise("train.py", "--format", "json", *TARGET, cwd=project).stdout)
 
 
 def test_version_and_module_entry_point():
@@ -301,3 +341,42 @@ def test_rules_lists_which_rules_are_opt_in():
     listing = run_advise("rules").stdout.splitlines()
     rows = {line.split()[0]: line for line in listing}
     assert " opt-in " in rows["DL001"] and " default " in rows["AMP004"]
+
+
+def _apply(text: str, edits: list[dict]) -> str:
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+
+    def offset(point: dict) -> int:
+        return starts[point["row"] - 1] + point["column"] - 1
+
+    for edit in sorted(edits, key=lambda e: offset(e["location"]), reverse=True):
+        text = text[: offset(edit["location"])] + edit["content"] + text[offset(edit["end_location"]) :]
+    return text
+
+
+@pytest.mark.parametrize("fixture, rule", [("amp/fp32_script.py", "AMP006"), ("amp/deprecated_api.py", "AMP001"), ("core/zero_grad.py", "OPT001")])
+def test_json_edits_are_the_fix(tmp_path, fixture, rule):
+    source = (REPO / "fixtures" / "lint" / fixture).read_text()
+    script = tmp_path / "train.py"
+    script.write_text(source)
+    options = ["--select", rule, "--target", "a100", "--torch-version", "2.13", "--no-cache"]
+    report = json.loads(run_advise("train.py", "--format", "json", *options, cwd=tmp_path).stdout)
+    fixable = [f for f in report["findings"] if f["fix"]]
+    assert fixable and all(f["edits"] for f in fixable)
+    assert all(not f["edits"] for f in report["findings"] if not f["fix"])
+    assert all(f["page"] == f"rules/{f['code']}-{f['slug']}.md" and (REPO / f["page"]).is_file() for f in report["findings"])
+    # Each finding's edits are its own fix, relative to the file as read (editors apply one at
+    # a time): applied alone, they leave a file that parses and has fewer findings (one fix may
+    # settle more than one: a rewritten import serves every use of it).
+    for finding in fixable:
+        script.write_text(_apply(source, finding["edits"]))
+        ast.parse(script.read_text())
+        after = json.loads(run_advise("train.py", "--format", "json", *options, cwd=tmp_path).stdout)["findings"]
+        assert len(after) < len(report["findings"])
+    if len(fixable) == 1:
+        script.write_text(source)
+        run_advise("train.py", "--fix", "--unsafe-fixes", *options, cwd=tmp_path)
+        assert _apply(source, fixable[0]["edits"]) == script.read_text()

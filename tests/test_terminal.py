@@ -11,6 +11,8 @@ import pytest
 
 from torch_advise.report.terminal import color_enabled, display_path
 
+from conftest import REPO, run_advise
+
 ESC = "\x1b["
 
 TRAIN = """\
@@ -135,3 +137,48 @@ def test_display_path_outside_the_folder_is_absolute(tmp_path):
     inside = tmp_path / "project"
     assert display_path(str(inside / "src" / "train.py"), cwd=str(inside)) == "src/train.py"
     assert display_path(str(tmp_path / "other.py"), cwd=str(inside)) == (tmp_path / "other.py").as_posix()
+
+
+SNIPPET_FIXTURE = "fixtures/lint/core/trainer_class.py"
+SNIPPET_TARGET = ["--target", "h100", "--torch-version", "2.13"]
+
+
+def test_full_format_shows_the_source_line_with_the_range_underlined():
+    full = run_advise(SNIPPET_FIXTURE, "--output-format", "full", *SNIPPET_TARGET).stdout.splitlines()
+    at = full.index(next(line for line in full if line.startswith(f"{SNIPPET_FIXTURE}:15:23: AMP001")))
+    assert full[at + 1 : at + 5] == [
+        "   |",
+        "15 |         self.scaler = GradScaler()",
+        "   |                       ^^^^^^^^^^",
+        "   |",
+    ]
+
+
+def test_concise_is_one_line_a_finding_and_what_a_pipe_gets():
+    piped = run_advise(SNIPPET_FIXTURE, *SNIPPET_TARGET).stdout
+    assert run_advise(SNIPPET_FIXTURE, "--format", "concise", *SNIPPET_TARGET).stdout == piped
+    assert " |" not in piped
+
+
+def test_a_terminal_gets_the_full_format():
+    import pty
+
+    primary, secondary = pty.openpty()
+    done = subprocess.run(
+        [sys.executable, "-m", "torch_advise", SNIPPET_FIXTURE, "--color", "never", *SNIPPET_TARGET],
+        cwd=REPO, stdout=secondary, stderr=subprocess.DEVNULL, timeout=120,
+    )
+    os.close(secondary)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(primary, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(primary)
+    shown = b"".join(chunks).decode().replace("\r\n", "\n")
+    assert done.returncode == 1
+    assert "15 |         self.scaler = GradScaler()\n" in shown

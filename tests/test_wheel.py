@@ -44,6 +44,7 @@ def test_wheel_ships_the_catalogue(installed: Path, tmp_path: Path):
     assert str(installed.parent) in where.stdout, "the test must exercise the wheel, not the checkout"
     page = subprocess.run([str(installed / "advise"), "explain", "DL002"], capture_output=True, text=True, cwd=tmp_path)
     assert page.returncode == 0, page.stderr
-    assert page.stdout.rstrip("\n") == (REPO / "rules" / "DL002-dataloader-pin-memory.md").read_text().rstrip("\n")
+    source = (REPO / "rules" / "DL002-dataloader-pin-memory.md").read_text().rstrip("\n")
+    assert page.stdout.rstrip("\n").endswith(source[source.index("\n+++\n") + 5 :].lstrip("\n"))
     listing = subprocess.run([str(installed / "advise"), "rules"], capture_output=True, text=True, cwd=tmp_path)
     assert [line.split()[0] for line in listing.stdout.splitlines()] == load_catalogue().codes()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import importlib
+import os
 import sys
 from pathlib import Path
 from typing import NoReturn, Optional
@@ -30,8 +31,13 @@ class AdviseGroup(click.Group):
 
     LAZY = {"probe": "torch_advise.probe.command:probe"}
 
+    # Spelled as ruff users type them: `advise rule AMP004` is `advise explain AMP004`.
+    ALIASES = {"rule": "explain"}
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.list_commands(ctx) and args[0] not in ("--help", "-h", "--version"):
+        commands = [*self.list_commands(ctx), *self.ALIASES]
+        if args and args[0] not in commands and args[0] not in ("--help", "-h", "--version"):
+            _refuse_a_mistyped_command(args[0], commands)
             args = ["check", *args]
         return super().parse_args(ctx, args)
 
@@ -39,10 +45,21 @@ class AdviseGroup(click.Group):
         return sorted({*super().list_commands(ctx), *self.LAZY})
 
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        name = self.ALIASES.get(name, name)
         if name in self.LAZY:
             module, _, attribute = self.LAZY[name].partition(":")
             return getattr(importlib.import_module(module), attribute)
         return super().get_command(ctx, name)
+
+
+def _refuse_a_mistyped_command(word: str, commands: list[str]) -> None:
+    """`advise prob train.py`: a word that is no file but is one typo from a command is the
+    command mistyped, not a path to report as missing."""
+    if word.startswith("-") or os.path.lexists(word):
+        return
+    close = difflib.get_close_matches(word, [c for c in commands if c != "check"], n=1, cutoff=0.75)
+    if close:
+        fail(f"no such file or command: {word!r}; did you mean {close[0]}?")
 
 
 def fail(message: str) -> NoReturn:
@@ -80,8 +97,13 @@ def _split(values: tuple[str, ...]) -> Optional[list[str]]:
 @click.option("--select", multiple=True, help="Rule codes, prefixes or slugs to check (comma-separated).")
 @click.option("--ignore", multiple=True, help="Rule codes, prefixes or slugs to skip (comma-separated).")
 @click.option("--extend-select", multiple=True, help="Rules to add to the configured selection.")
+# --output-format is ruff's spelling, for scripts and editors written against ruff; so are
+# full (each finding with its source line) and concise (one line each). text is full on a
+# terminal and concise for a pipe or a file, where a machine reads it.
 @click.option(
-    "--format", "output_format", type=click.Choice(["text", "json", "sarif", "github"]), default="text", show_default=True
+    "--format", "--output-format", "output_format",
+    type=click.Choice(["text", "full", "concise", "json", "sarif", "github"]), default="text", show_default=True,
+    help="text: full on a terminal, concise otherwise.",
 )
 @click.option("--target", help="GPU the advice is for: a compute capability (8.0, sm_80) or a name (a100, h100, t4).")
 @click.option("--torch-version", help="torch version the advice is for (e.g. 1.13).")
@@ -104,6 +126,9 @@ def _split(values: tuple[str, ...]) -> Optional[list[str]]:
     help="Worker processes that parse files [default: every available core].",
 )
 @click.option("--no-cache", is_flag=True, help="Neither read nor write .advise_cache/ (results of unchanged files).")
+@click.option(
+    "--stdin-filename", help="With PATH '-': the path the source read from standard input is checked as (for editors).",
+)
 def check(
     paths: tuple[str, ...],
     fix: bool,
@@ -125,29 +150,45 @@ def check(
     force_exclude: bool,
     jobs: Optional[int],
     no_cache: bool,
+    stdin_filename: Optional[str],
 ) -> None:
-    """Check PATHS (files or folders; default: the current folder)."""
+    """Check PATHS (files or folders; default: the current folder; '-': standard input)."""
     from torch_advise.lint.options import FileResult
     from torch_advise.lint.session import RunError, RunRequest, exit_code, prepare
     from torch_advise.lint.session import run as run_session
     from torch_advise.report import Report, render
     from torch_advise.report.terminal import color_enabled, display_path
 
+    snippets = output_format == "full" or (output_format == "text" and sys.stdout.isatty())
+    if output_format in ("full", "concise"):
+        output_format = "text"
     if statistics and output_format != "text":
         fail("--statistics prints text; it cannot be combined with --format " + output_format)
+    stdin: Optional[bytes] = None
+    if "-" in paths or (stdin_filename and not paths):
+        if paths not in (("-",), ()):
+            fail("'-' reads one file from standard input; name no other path with it")
+        # ruff's convention: the fixed source goes to stdout, so the findings go to stderr.
+        stdin, paths = sys.stdin.buffer.read(), ()
+    elif stdin_filename:
+        fail("--stdin-filename names the source read from standard input; pass '-' as the path")
     request = RunRequest(
         paths=paths, select=_split(select), extend_select=_split(extend_select), ignore=_split(ignore),
         target=target, torch_version=torch_version, config_file=config_file, fix=fix, diff=diff,
         unsafe_fixes=unsafe_fixes, force_exclude=force_exclude, jobs=jobs, cache=not no_cache,
-        fix_edits=output_format == "sarif",
+        fix_edits=output_format in ("sarif", "json"), stdin=stdin, stdin_filename=stdin_filename,
     )
     try:
         session = prepare(request)
     except RunError as error:
         fail(str(error))
     baseline = _read_baseline(baseline_file) if baseline_file else None
+    fixed_stdin = stdin
 
     def show(result: FileResult) -> None:
+        nonlocal fixed_stdin
+        if stdin is not None and result.changed:
+            fixed_stdin = result.fixed_source
         if result.internal_error:
             click.echo(
                 f"advise: error: {display_path(result.path)}: not checked, internal error "
@@ -201,8 +242,15 @@ def check(
         color=output_format == "text" and color_enabled(color, sys.stdout),
         quiet=quiet,
         statistics=statistics,
+        snippets=snippets,
     )
-    render(output_format, report, sys.stdout)
+    if stdin is not None and fix:
+        assert fixed_stdin is not None
+        sys.stdout.buffer.write(fixed_stdin)
+        sys.stdout.flush()
+        render(output_format, report, sys.stderr)
+    else:
+        render(output_format, report, sys.stdout)
     sys.exit(exit_code(outcome, failing=bool(report.findings), exit_zero=exit_zero))
 
 
@@ -272,8 +320,11 @@ def rules(output_format: str) -> None:
 
 @main.command()
 @click.argument("rule")
-def explain(rule: str) -> None:
-    """Print a rule's catalogue page (RULE is a code or a slug)."""
+@click.option("--format", "--output-format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def explain(rule: str, output_format: str) -> None:
+    """Print a rule's documentation (RULE is a code or a slug). Also: advise rule RULE."""
+    import json
+
     from torch_advise.catalogue import CatalogueError, load_catalogue
 
     try:
@@ -282,7 +333,24 @@ def explain(rule: str) -> None:
         fail(str(error))
     if found is None:
         fail(f"unknown rule {rule!r}; `advise rules` lists them")
-    click.echo(found.text.rstrip("\n"))
+    body = _page_body(found.text)
+    if output_format == "json":
+        fields = {
+            "code": found.code, "slug": found.slug, "severity": found.severity, "fix": found.fix,
+            "default": found.default, "title": found.title, "summary": found.summary,
+        }
+        click.echo(json.dumps({**fields, "page": found.path.name, "explanation": body}, indent=2))
+        return
+    click.echo(f"{found.code} ({found.slug}) · {found.severity} · fix: {found.fix} · {'default' if found.default else 'opt-in'}\n")
+    click.echo(body)
+
+
+def _page_body(text: str) -> str:
+    """The page without its TOML front matter: what a person reads."""
+    if text.startswith("+++"):
+        _, _, rest = text[3:].partition("\n+++")
+        text = rest.lstrip("\n")
+    return text.rstrip("\n")
 
 
 # Bare `advise` prints the help (click >= 8.2 raises this for it; older click prints it itself).

@@ -25,7 +25,7 @@ class Finding:
     ``line`` and ``col`` are 1-based, as editors and ruff print them.
     ``fix`` is "safe", "unsafe" or None: what ``--fix`` (or ``--unsafe-fixes``) could do.
     ``fix_edits`` are the regions this finding's fix alone replaces, filled only when a report
-    format carries fixes (SARIF).
+    format carries fixes (SARIF, JSON).
     """
 
     path: str
@@ -57,4 +57,14 @@ class Finding:
             "severity": self.severity,
             "message": self.message,
             "fix": self.fix,
+            # As ruff's JSON writes a fix: 1-based rows and columns, the end excluded.
+            "edits": [
+                {
+                    "location": {"row": edit.start_line, "column": edit.start_col},
+                    "end_location": {"row": edit.end_line, "column": edit.end_col},
+                    "content": edit.text,
+                }
+                for edit in self.fix_edits
+            ],
+            "page": f"rules/{self.code}-{self.slug}.md" if self.slug else None,
         }

@@ -62,6 +62,12 @@ def _lint_read_file(path: Path, source: bytes, options: LintOptions, ignored: fr
     return result
 
 
+def lint_bytes(path: Path, source: bytes, settings: Settings, options: LintOptions) -> FileResult:
+    """One file's bytes that came from elsewhere (standard input), checked as `path` would be
+    and never written."""
+    return _lint_read_file(path, source, options, ignored_codes(options.catalogue, settings, path), write=False)
+
+
 def _unwritten(path: Path, source: bytes, options: LintOptions, ignored: frozenset[str], error: PathError) -> FileResult:
     """The file's findings as they stand, since its fixes could not be written, and why."""
     from torch_advise.lint.engine import lint_source

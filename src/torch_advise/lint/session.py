@@ -7,6 +7,7 @@ No libcst here: the parse is imported by the runner only for the files that need
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
@@ -16,7 +17,7 @@ from torch_advise.config import ConfigError, Settings, is_excluded, load_setting
 from torch_advise.finding import Finding
 from torch_advise.lint.files import PathError, discover
 from torch_advise.lint.options import FileResult, FixMode, LintOptions
-from torch_advise.lint.runner import IO_ERROR, lint_files
+from torch_advise.lint.runner import IO_ERROR, lint_bytes, lint_files
 from torch_advise.target import Target, TargetError, resolve_target
 
 EXIT_CLEAN = 0
@@ -47,6 +48,10 @@ class RunRequest:
     cache: bool = False
     # Record each fixable finding's own replacement (SARIF `fixes`); each such fix is applied alone.
     fix_edits: bool = False
+    # `advise -`: the one file's bytes, read from standard input, and the path they are checked
+    # as (configuration, per-file-ignores, excludes, the path findings name). Never written.
+    stdin: Optional[bytes] = None
+    stdin_filename: Optional[str] = None
 
 
 @dataclass
@@ -63,7 +68,7 @@ class Session:
 
     @property
     def writes(self) -> bool:
-        return self.request.fix and not self.request.diff
+        return self.request.fix and not self.request.diff and self.request.stdin is None
 
 
 @dataclass
@@ -78,6 +83,8 @@ class Outcome:
 def prepare(request: RunRequest) -> Session:
     """Resolve a request into a session; RunError says in one line why it cannot run."""
     targets = list(request.paths) or ["."]
+    if request.stdin is not None:
+        targets = [request.stdin_filename] if request.stdin_filename else ["."]
     try:
         settings = load_settings(targets, request.config_file)
         catalogue = load_catalogue()
@@ -90,7 +97,7 @@ def prepare(request: RunRequest) -> Session:
             # A run that checks nothing would pass every file: say so instead.
             raise RunError("no rule is selected: check --select, --ignore and [tool.advise]")
         target = resolve_target(request.target, request.torch_version, settings.target, settings.torch_version)
-        files = discover(targets, settings)
+        files = [Path(request.stdin_filename or "-")] if request.stdin is not None else discover(targets, settings)
         if request.force_exclude:
             files = [file for file in files if not is_excluded(settings, file)]
     except (ConfigError, CatalogueError, TargetError, PathError) as error:
@@ -106,10 +113,14 @@ def run(session: Session, each: Optional[Callable[[FileResult], None]] = None) -
     result as it comes, in order."""
     outcome = Outcome()
     request = session.request
-    for result in lint_files(
-        list(request.paths) or ["."], session.settings, session.options, write=session.writes,
-        files=session.files, jobs=request.jobs, cache=request.cache,
-    ):
+    if request.stdin is not None:
+        results: Iterable[FileResult] = [lint_bytes(file, request.stdin, session.settings, session.options) for file in session.files]
+    else:
+        results = lint_files(
+            list(request.paths) or ["."], session.settings, session.options, write=session.writes,
+            files=session.files, jobs=request.jobs, cache=request.cache,
+        )
+    for result in results:
         outcome.findings.extend(result.findings)
         if any(finding.code == IO_ERROR for finding in result.findings):
             outcome.faults += 1

@@ -28,6 +28,7 @@ class Report:
     color: bool = False
     quiet: bool = False  # findings only: no header, no summary
     statistics: bool = False  # a count per rule instead of the findings
+    snippets: bool = False  # the source line under each finding, as ruff's full format shows it
 
     def fixable(self, kind: str) -> int:
         return sum(1 for f in self.findings if f.fix == kind)

@@ -1,11 +1,12 @@
-"""ruff-style text: `path:line:col: CODE message [*]`, then a summary; or, with --statistics,
-a count per rule."""
+"""ruff-style text: `path:line:col: CODE message [*]`, with the flagged source line under it
+(ruff's full format) when asked, then a summary; or, with --statistics, a count per rule."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import TextIO
 
+from torch_advise.finding import Finding
 from torch_advise.report import Report
 from torch_advise.report.terminal import Palette
 
@@ -29,10 +30,30 @@ def render(report: Report, out: TextIO) -> None:
         marker = palette.fixable(" [*]") if _fixable(report, finding.fix) else ""
         where = f"{palette.path(finding.path)}:{finding.line}:{finding.col}:"
         out.write(f"{where} {palette.code(finding.code, finding.severity)} {finding.message}{marker}\n")
+        if report.snippets and finding.source_line:
+            out.write(_snippet(finding, palette))
     if not report.quiet:
         _render_summary(report, out)
         if report.baselined:
             out.write(f"{_plural(report.baselined, 'finding')} in the baseline not shown.\n")
+
+
+def _snippet(finding: Finding, palette: Palette) -> str:
+    """The flagged line with the flagged range underlined, framed as ruff's full format does."""
+    line = finding.source_line.rstrip("\r\n")
+    start = max(finding.col - 1, 0)
+    end = finding.end_col - 1 if finding.end_line == finding.line and finding.end_col > finding.col else len(line)
+    end = max(min(end, len(line)), start + 1)
+    # Tabs stay tabs under the line, so the carets sit under the same characters on any tab width.
+    indent = "".join(char if char == "\t" else " " for char in line[:start])
+    gutter = " " * len(str(finding.line))
+    rule = palette.quiet(f"{gutter} |")
+    return (
+        f"{rule}\n"
+        f"{palette.quiet(f'{finding.line} |')} {line}\n"
+        f"{rule} {indent}{palette.code('^' * (end - start), finding.severity)}\n"
+        f"{rule}\n"
+    )
 
 
 def _render_summary(report: Report, out: TextIO) -> None:
