@@ -186,6 +186,22 @@ def test_a_float32_benchmark_baseline_is_full_precision_on_purpose(path, found):
     assert codes_of(result) == found
 
 
+@pytest.mark.parametrize("path, found", [("train.py", ["AMP002"]), ("train_amp.py", ["AMP002"]), ("benchmark_torch_cuda_amp.py", [])])
+def test_a_float16_benchmark_measures_float16_on_purpose(path, found):
+    code = """
+        import torch
+
+        def train(model, optimizer, batches):
+            for x, y in batches:
+                with torch.autocast("cuda", dtype=torch.float16):
+                    loss = torch.nn.functional.mse_loss(model(x.cuda()), y.cuda())
+                loss.backward()
+                optimizer.step()
+    """
+    result = lint_text(textwrap.dedent(code), select=["AMP002"], target=make_target((9, 0), (2, 13)), path=path)
+    assert codes_of(result) == found
+
+
 def test_fix_uses_the_torch_alias_of_the_file():
     code = """
         import torch as th

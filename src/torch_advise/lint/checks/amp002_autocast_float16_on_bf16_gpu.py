@@ -18,6 +18,7 @@ from torch_advise.lint.analysis.model import (
     CallSite,
     Scope,
 )
+from torch_advise.lint.analysis.purpose import NAMED_FLOAT16, benchmark_of
 from torch_advise.lint.analysis.syntax import (
     dotted,
     has_star_args,
@@ -58,7 +59,7 @@ def _assigned_names(site: CallSite) -> set[str]:
 
 
 def check(ctx: CheckContext) -> None:
-    if not ctx.target.supports_bf16 or ctx.facts.float16_weights:
+    if not ctx.target.supports_bf16 or ctx.facts.float16_weights or benchmark_of(ctx.path, NAMED_FLOAT16):
         return
     model = ctx.model
     scaler_note = (

@@ -11,6 +11,7 @@ from torch_advise.lint.analysis.edits import (
 from torch_advise.lint.analysis.model import (
     TrainingModel,
 )
+from torch_advise.lint.analysis.purpose import NAMED_FULL_PRECISION, benchmark_of
 
 # Any of these names means the script already chooses its precision (TF32 switches, low-precision
 # dtypes, casts, scalers), so it is not plain float32 by omission.
@@ -47,18 +48,11 @@ def _uses_framework(model: TrainingModel) -> bool:
     return False
 
 
-# A benchmark named for full precision (benchmark_fp32.py, bench_float32_baseline.py) is the
-# float32 baseline its mixed-precision siblings are measured against: float32 on purpose.
-NAMED_FULL_PRECISION = ("fp32", "float32")
-NAMED_MEASUREMENT = ("bench", "baseline")
-
-
 def check(ctx: CheckContext) -> None:
     if not ctx.target.supports_bf16 or ctx.facts.identifiers & PRECISION_NAMES:
         return
-    stem = ctx.path.stem.lower()
-    if any(word in stem for word in NAMED_FULL_PRECISION) and any(word in stem for word in NAMED_MEASUREMENT):
-        return
+    if benchmark_of(ctx.path, NAMED_FULL_PRECISION):
+        return  # the float32 baseline its mixed-precision siblings are measured against
     model = ctx.model
     if _uses_framework(model) or not any(ctx.facts.moves_to_cuda(site) for site in model.calls):
         return
