@@ -11,7 +11,7 @@ import libcst as cst
 from torch_advise.lint.analysis.facts import (
     Facts,
 )
-from torch_advise.lint.analysis.inline import run_order
+from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH, run_order
 from torch_advise.lint.analysis.model import (
     Branch,
     CallSite,
@@ -196,9 +196,38 @@ def traces(facts: Facts) -> list[list[Event]]:
     if not any(site.method in ("scale", "step", "update", "unscale_") for site in model.calls):
         return []
     tracer = Tracer(facts)
-    traces = [tracer.trace(function.calls) for function in model.functions]
-    traces.append(tracer.trace([site for site in model.calls if site.function is None]))
+    # Only a trace that reaches a GradScaler call is kept, and a trace reaches only what its
+    # function and the functions it calls (to the inliner's depth) hold: the others are not built.
+    touching = {
+        site.function for site in model.calls
+        if site.method in ("scale", "step", "update", "unscale_") and tracer.classify(site) in SCALER_KINDS
+        or site.method == "backward" and tracer.classify(site) == "scaled-backward"
+    }
+    reaching = _reaching(model, touching)
+    traces = [tracer.trace(function.calls) for function in model.functions if function in reaching]
+    if None in reaching:
+        traces.append(tracer.trace([site for site in model.calls if site.function is None]))
     return [trace for trace in traces if any(e.kind.startswith("scale") or e.kind == "unscale" for e in trace)]
+
+
+SCALER_KINDS = {"scaler-step", "scaler-update", "unscale"}
+
+
+def _reaching(model: TrainingModel, touching: set[Optional[FunctionInfo]]) -> set[Optional[FunctionInfo]]:
+    """The functions (None: the top level) that hold one of `touching`'s calls, or call a
+    function that does, to MAX_CALL_DEPTH calls deep."""
+    reaching = set(touching)
+    callers: dict[FunctionInfo, set[Optional[FunctionInfo]]] = {}
+    for site in model.calls:
+        callee = model.callee(site.node, site.scope)
+        if isinstance(callee, FunctionInfo):
+            callers.setdefault(callee, set()).add(site.function)
+    frontier = {f for f in touching if f is not None}
+    for _ in range(MAX_CALL_DEPTH):
+        found = {caller for function in frontier for caller in callers.get(function, ())} - reaching
+        reaching |= found
+        frontier = {f for f in found if f is not None}
+    return reaching
 
 
 def nearest(

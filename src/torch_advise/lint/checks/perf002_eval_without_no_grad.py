@@ -23,12 +23,13 @@ def check(ctx: CheckContext) -> None:
             continue
         if loop.function in in_steps or grad.function_off(loop.function):
             continue
-        calls = ctx.steps.iteration(loop)
+        forwards = [(call, text) for call in ctx.steps.iteration(loop) if (text := forward_text(model, call.site)) is not None]
+        if not forwards:
+            continue
         evaluated = eval_texts(model, loop.function, loop.order)
         frozen = frozen_texts(model, loop.function, loop.order)
-        for call in calls:
-            text = forward_text(model, call.site)
-            if text is None or id(call.site.node) in seen or not (text in evaluated or text in trained):
+        for call, text in forwards:
+            if id(call.site.node) in seen or not (text in evaluated or text in trained):
                 continue
             if text in frozen:
                 continue  # no parameter needs a gradient: autograd records nothing
