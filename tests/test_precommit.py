@@ -143,3 +143,37 @@ def test_hooks_report_then_fix_and_fail_the_commit_until_clean(tmp_path):
     assert second.returncode == 0, second.stdout + second.stderr
     assert "Failed" not in second.stdout
     assert second.stdout.count("Passed") == 2
+
+
+UNFIXABLE = """\
+def train(model, loader, optimizer):
+    for inputs, targets in loader:
+        for p in model.parameters():
+            p.grad.zero_()
+        model(inputs.cuda()).sum().backward()
+        optimizer.step()
+"""
+
+
+def test_the_readme_recipe_one_hook_fixes_and_reports_each_finding_once(tmp_path):
+    pytest.importorskip("pre_commit", reason="pre-commit is not installed")
+    hooks_repo = _snapshot_of_working_tree(tmp_path / "torch-advise")
+    revision = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hooks_repo, check=True, capture_output=True, text=True).stdout.strip()
+    project = _project(tmp_path / "project")
+    (project / "manual.py").write_text(UNFIXABLE)
+    (project / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hooks_repo}\n    rev: {revision}\n    hooks:\n      - id: advise-fix\n"
+    )
+    _git("add", "-A", cwd=project)
+
+    done = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", "--all-files", "--color", "never"],
+        cwd=project, env={**os.environ, **GIT_ENV, "PRE_COMMIT_HOME": str(tmp_path / "home")},
+        capture_output=True, text=True, timeout=600,
+    )
+
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "- files were modified by this hook" in done.stdout
+    assert "Fixed 2 findings in 1 file." in done.stdout
+    assert done.stdout.count("manual.py:4:13: OPT001") == 1
+    assert "DataLoader(dataset, batch_size=32, pin_memory=True)" in (project / "bad.py").read_text()
