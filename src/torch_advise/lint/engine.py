@@ -33,23 +33,29 @@ MAX_FIX_PASSES = 10
 # Python refuses brackets nested deeper than this; libcst's parser overflows its stack (a crash,
 # not an exception) on nesting some hundreds of levels deeper, so such files go to Python first.
 PYTHON_MAX_NESTING = 200
+# Bytes on one line beyond which Python's parser is asked first (see _beyond_python).
+LONG_LINE = 4096
 _BRACKET_STEPS = bytes.maketrans(b"([{)]}", b"\x01\x01\x01\xff\xff\xff")
 _NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"()[]{}")))
 # The visitors recurse once per nested node: code Python accepts, brackets 200 deep or a sum of
 # thousands of terms, needs a few thousand frames, more than Python's default 1000.
 RECURSION_LIMIT = 20_000
+PYTHON_RECURSION_LIMIT = 1000  # CPython's default
 
 
 def parse_error_finding(path: str, source: bytes, error: Exception) -> Finding:
     """E999 at the place Python itself reports; libcst's own message where Python parses it."""
     line, col, message = 1, 1, str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
     try:
-        ast.parse(source)
+        _python_parse(source)
     except SyntaxError as syntax:
-        line, col = syntax.lineno or 1, syntax.offset or 1
+        # An unknown coding cookie comes with offset -1: a column is never below 1.
+        line, col = max(syntax.lineno or 1, 1), max(syntax.offset or 1, 1)
         message = syntax.msg
     except ValueError as value:  # e.g. null bytes
         message = str(value)
+    except (RecursionError, MemoryError):
+        message = "an expression nested deeper than Python's own parser accepts"
     else:
         if isinstance(error, cst.ParserSyntaxError):
             line, col = error.raw_line, error.raw_column + 1
@@ -60,12 +66,29 @@ def parse_error_finding(path: str, source: bytes, error: Exception) -> Finding:
     )
 
 
-def _nesting_beyond_python(source: bytes) -> bool:
-    """Whether brackets (counted in strings and comments too) nest deeper than Python allows."""
+def _beyond_python(source: bytes) -> bool:
+    """Whether the file may hold more than Python's own parser accepts, so that it must decide
+    first: brackets (counted in strings and comments too) nested deeper than it allows, or a line
+    so long that it can hold a chain of thousands of operators (`a.b.b...`, `1 + 1 + ...`), on
+    which libcst's parser runs for minutes or overflows its stack."""
+    if len(source) > LONG_LINE and max(map(len, source.splitlines())) > LONG_LINE:
+        return True
     if source.count(b"(") + source.count(b"[") + source.count(b"{") <= PYTHON_MAX_NESTING:
         return False
     steps = memoryview(source.translate(_BRACKET_STEPS, _NOT_BRACKETS)).cast("b")
     return max(accumulate(steps), default=0) > PYTHON_MAX_NESTING
+
+
+def _python_parse(source: bytes) -> None:
+    """Python's own parse, as `python train.py` would run it: with the interpreter's default
+    recursion limit, not the raised one the lint's walks use, so that what Python refuses
+    (a chain of 12,000 `.b`) is refused here too, in milliseconds."""
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(PYTHON_RECURSION_LIMIT)
+    try:
+        ast.parse(source)
+    finally:
+        sys.setrecursionlimit(previous)
 
 
 @contextmanager
@@ -227,10 +250,10 @@ def lint_source(path: str, source: bytes, options: LintOptions, ignored: frozens
 
 def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozenset[str]) -> FileResult:
     try:
-        if _nesting_beyond_python(source):
-            ast.parse(source)
+        if _beyond_python(source):
+            _python_parse(source)
         module = parse_trusted(source)
-    except (cst.ParserSyntaxError, UnicodeDecodeError, SyntaxError, ValueError) as error:
+    except (cst.ParserSyntaxError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError) as error:
         return FileResult(path, [parse_error_finding(path, source, error)], source, parse_error=True)
     findings = _positioned(module, _violations(module, options, Path(path)), path, options, _lines(module, source), ignored)
     if options.fix is None or not any(fixable(f, options.fix) for f, _ in findings):
@@ -253,5 +276,14 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
         current = parse_trusted(code)
         findings = _positioned(current, _violations(current, options, Path(path)), path, options, _lines(current, code), ignored)
     return FileResult(
-        path, _reported(current, findings, options), source, fixed_source=current.bytes, fixed_count=fixed_count
+        path, _reported(current, findings, options), source,
+        fixed_source=_with_final_line_ending_of(source, current.bytes), fixed_count=fixed_count,
     )
+
+
+def _with_final_line_ending_of(source: bytes, fixed: bytes) -> bytes:
+    """libcst drops the last line ending of a file whose lines end in a bare CR (old Mac style);
+    the fixed file ends as the original did."""
+    if source.endswith(b"\r") and fixed and not fixed.endswith((b"\r", b"\n")):
+        return fixed + b"\r"
+    return fixed
