@@ -30,7 +30,7 @@ from torch_advise.versions import installed_version
 
 CACHE_DIR_NAME = ".advise_cache"
 # Bump when the entry layout changes, so that old entries are never read as new ones.
-LAYOUT = "v1"
+LAYOUT = "v2"
 _FINDING_FIELDS = tuple(f.name for f in dataclasses.fields(Finding))
 _PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -67,6 +67,24 @@ def run_fingerprint(options) -> str:
     return digest.hexdigest()
 
 
+_TEXT_FIELDS = ("path", "code", "message", "slug", "severity", "source_line")
+_POSITION_FIELDS = ("line", "col", "end_line", "end_col")
+
+
+def _finding(item: object) -> Optional[Finding]:
+    """A stored finding, or None when the entry does not hold one of the shape advise writes."""
+    if not isinstance(item, dict) or set(item) - set(_FINDING_FIELDS):
+        return None
+    if not all(isinstance(item.get(name), str) for name in _TEXT_FIELDS):
+        return None
+    positions = [item.get(name) for name in _POSITION_FIELDS]
+    if not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in positions) or item["line"] < 1 or item["col"] < 1:
+        return None
+    if item.get("fix") not in (None, "safe", "unsafe") or item.get("fix_edits", []) != []:
+        return None
+    return Finding(**{name: item[name] for name in _FINDING_FIELDS if name in item and name != "fix_edits"})
+
+
 class Cache:
     """Entries under `directory` for runs with one fingerprint."""
 
@@ -94,15 +112,28 @@ class Cache:
         """The stored result, or None when absent or unreadable (a miss, never an error)."""
         try:
             data = json.loads(self._entry(key).read_bytes())
-            findings = [Finding(**{name: item[name] for name in _FINDING_FIELDS if name in item}) for item in data["findings"]]
-            return CachedResult(findings, bool(data["parse_error"]), bool(data["prefiltered"]))
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError):
             return None
+        # An entry of another shape (an older layout, a hand edit, one copied from another
+        # file's key) is a miss: the file is linted again, never trusted or crashed on.
+        if not (
+            isinstance(data, dict)
+            and data.get("key") == key
+            and isinstance(data.get("findings"), list)
+            and isinstance(data.get("parse_error"), bool)
+            and isinstance(data.get("prefiltered"), bool)
+        ):
+            return None
+        findings = [_finding(item) for item in data["findings"]]
+        if any(finding is None for finding in findings):
+            return None
+        return CachedResult([f for f in findings if f is not None], data["parse_error"], data["prefiltered"])
 
     def store(self, key: str, findings: list[Finding], parse_error: bool = False, prefiltered: bool = False) -> None:
         try:
             payload = json.dumps(
                 {
+                    "key": key,
                     "findings": [{name: getattr(f, name) for name in _FINDING_FIELDS} for f in findings],
                     "parse_error": parse_error,
                     "prefiltered": prefiltered,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
+from typing import Optional
 
 from torch_advise.config import Settings, entry_excluded
 
@@ -36,18 +38,24 @@ SKIPPED_FOLDERS = frozenset(
 class PathError(Exception):
     """A path that cannot be linted; the message is one line, e.g. "x.py: No such file or directory"."""
 
+    def __init__(self, message: str, path: Optional[Path] = None) -> None:
+        super().__init__(message)
+        self.path = path
 
-def discover(paths: list[str], settings: Settings) -> list[Path]:
+
+def discover(paths: list[str], settings: Settings, problems: Optional[list[PathError]] = None) -> list[Path]:
     """The files to lint, sorted and unique, spelled as the user spelled their paths.
 
     A file named explicitly is always linted (any extension, even if excluded); folders are
-    walked for *.py without following symlinked folders, so links cannot loop.
+    walked for *.py without following symlinked folders, so links cannot loop. What the walk
+    cannot read (a folder without permission, a *.py link that loops, a FIFO named
+    *.py) raises PathError, or, with `problems`, is added there and the walk goes on.
     """
     found: dict[str, Path] = {}
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            files = _walk(path, settings)
+            files = _walk(path, settings, problems)
         elif path.is_file():
             files = [path]
         elif path.exists():
@@ -60,15 +68,22 @@ def discover(paths: list[str], settings: Settings) -> list[Path]:
     return sorted(found.values(), key=lambda p: p.as_posix())
 
 
-def _walk(top: Path, settings: Settings) -> list[Path]:
+def _walk(top: Path, settings: Settings, problems: Optional[list[PathError]]) -> list[Path]:
     files: list[Path] = []
     pending = [top]
+
+    def problem(error: PathError) -> None:
+        if problems is None:
+            raise error
+        problems.append(error)
+
     while pending:
         folder = pending.pop()
         try:
             entries = list(os.scandir(folder))
         except OSError as exc:
-            raise PathError(f"{folder}: {exc.strerror or exc}") from None
+            problem(PathError(f"{folder}: {exc.strerror or exc}; nothing in it was checked", folder))
+            continue
         for entry in entries:
             # Most entries of a large tree are neither folders nor *.py (headers, data, caches):
             # they cost one check here and no Path.
@@ -76,10 +91,22 @@ def _walk(top: Path, settings: Settings) -> list[Path]:
                 path = folder / entry.name
                 if not _skipped_folder(path, settings):
                     pending.append(path)
-            elif entry.name.endswith(".py") and entry.is_file():
+            elif entry.name.endswith(".py"):
                 path = folder / entry.name
-                if not entry_excluded(settings, path):
+                if entry_excluded(settings, path):
+                    continue
+                try:
+                    regular = stat.S_ISREG(entry.stat().st_mode)
+                except FileNotFoundError:
+                    continue  # a link to nothing: no file, nothing to check
+                except OSError as exc:  # a link that loops
+                    problem(PathError(f"{path}: {exc.strerror or exc}", path))
+                    continue
+                if regular:
                     files.append(path)
+                else:
+                    # Reading a FIFO or a device would wait forever or never end.
+                    problem(PathError(f"{path}: not a regular file", path))
     return files
 
 

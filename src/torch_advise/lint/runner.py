@@ -46,6 +46,13 @@ def _unreadable(path: Path, error: PathError) -> FileResult:
     return FileResult(str(path), [finding], b"", parse_error=True)
 
 
+def unreadable_result(error: PathError) -> FileResult:
+    """E902 for a path the folder walk could not read."""
+    path = error.path if error.path is not None else Path(".")
+    finding = Finding(str(path), 1, 1, IO_ERROR, str(error), slug="io-error", severity="error")
+    return FileResult(str(path), [finding], b"", parse_error=True)
+
+
 def _lint_read_file(path: Path, source: bytes, options: LintOptions, ignored: frozenset[str], write: bool) -> FileResult:
     from torch_advise.lint.engine import lint_source
 
@@ -56,10 +63,23 @@ def _lint_read_file(path: Path, source: bytes, options: LintOptions, ignored: fr
     if write and result.changed:
         assert result.fixed_source is not None
         try:
+            _still_as_read(path, source)
             write_atomic(path, result.fixed_source)
         except PathError as error:
             return _unwritten(path, source, options, ignored, error)
     return result
+
+
+def _still_as_read(path: Path, source: bytes) -> None:
+    """An editor may have saved the file, or something removed it, while it was checked: the
+    fix was made for the bytes read, so writing it would lose that edit or bring the file back.
+    (What changes it between this look and the rename is not caught; that window is short.)"""
+    try:
+        now = read_source(path)
+    except PathError:
+        raise PathError(f"{path}: removed while it was checked") from None
+    if now != source:
+        raise PathError(f"{path}: changed while it was checked")
 
 
 def lint_bytes(path: Path, source: bytes, settings: Settings, options: LintOptions) -> FileResult:

@@ -9,20 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Callable, Optional
 
-from torch_advise.catalogue import Catalogue, CatalogueError, load_catalogue
+from torch_advise.catalogue import Catalogue, CatalogueError, UnknownRuleError, load_catalogue
 from torch_advise.config import ConfigError, Settings, is_excluded, load_settings
 from torch_advise.finding import Finding
 from torch_advise.lint.files import PathError, discover
 from torch_advise.lint.options import FileResult, FixMode, LintOptions
-from torch_advise.lint.runner import IO_ERROR, lint_bytes, lint_files
+from torch_advise.lint.runner import IO_ERROR, lint_bytes, lint_files, unreadable_result
 from torch_advise.target import Target, TargetError, resolve_target
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_ERROR = 2
+# Codes of the files themselves (not parsed, not read), which no catalogue page holds.
+FILE_CODES = frozenset({"E999", IO_ERROR})
 
 
 class RunError(Exception):
@@ -65,6 +68,8 @@ class Session:
     files: list[Path]
     options: LintOptions
     unsafe_fixes: bool  # from the request, else from [tool.advise]
+    # What the folder walk could not read: each is reported as E902, and the rest is checked.
+    unreadable: list[PathError] = field(default_factory=list)
 
     @property
     def writes(self) -> bool:
@@ -93,11 +98,13 @@ def prepare(request: RunRequest) -> Session:
         if extend:
             selection = [*(selection if selection is not None else catalogue.default_codes()), *extend]
         codes = catalogue.select(selection, [*settings.ignore, *(request.ignore or [])])
+        _check_per_file_ignores(settings, catalogue)
         if not codes:
             # A run that checks nothing would pass every file: say so instead.
             raise RunError("no rule is selected: check --select, --ignore and [tool.advise]")
         target = resolve_target(request.target, request.torch_version, settings.target, settings.torch_version)
-        files = [Path(request.stdin_filename or "-")] if request.stdin is not None else discover(targets, settings)
+        unreadable: list[PathError] = []
+        files = [Path(request.stdin_filename or "-")] if request.stdin is not None else discover(targets, settings, unreadable)
         if request.force_exclude:
             files = [file for file in files if not is_excluded(settings, file)]
     except (ConfigError, CatalogueError, TargetError, PathError) as error:
@@ -105,7 +112,19 @@ def prepare(request: RunRequest) -> Session:
     unsafe = settings.unsafe_fixes if request.unsafe_fixes is None else request.unsafe_fixes
     fix_mode = (FixMode.UNSAFE if unsafe else FixMode.SAFE) if (request.fix or request.diff) else None
     options = LintOptions(catalogue, frozenset(codes), target, fix_mode, fix_replacements=request.fix_edits)
-    return Session(request, settings, catalogue, target, files, options, unsafe)
+    return Session(request, settings, catalogue, target, files, options, unsafe, unreadable)
+
+
+def _check_per_file_ignores(settings: Settings, catalogue: Catalogue) -> None:
+    """A typo in per-file-ignores would silently ignore nothing: an error, as in select."""
+    for pattern, selectors in settings.per_file_ignores.items():
+        for selector in selectors:
+            if not selector.strip() or selector.strip().upper() in FILE_CODES:
+                continue
+            try:
+                catalogue.matching(selector)
+            except UnknownRuleError as error:
+                raise RunError(f"per-file-ignores {pattern!r}: {error}") from None
 
 
 def run(session: Session, each: Optional[Callable[[FileResult], None]] = None) -> Outcome:
@@ -120,7 +139,7 @@ def run(session: Session, each: Optional[Callable[[FileResult], None]] = None) -
             list(request.paths) or ["."], session.settings, session.options, write=session.writes,
             files=session.files, jobs=request.jobs, cache=request.cache,
         )
-    for result in results:
+    for result in chain((unreadable_result(error) for error in session.unreadable), results):
         outcome.findings.extend(result.findings)
         if any(finding.code == IO_ERROR for finding in result.findings):
             outcome.faults += 1
