@@ -3,6 +3,7 @@ a hang or a crash, and nothing the user had is lost."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -92,7 +93,7 @@ def test_a_named_path_that_is_not_a_regular_file_is_refused_not_read_forever(tmp
     assert one_line_error(result) == f"advise: error: {name}: not a regular file"
 
 
-def test_a_folder_that_cannot_be_listed_is_one_line_not_an_internal_error(tmp_path):
+def test_a_folder_that_cannot_be_listed_is_reported_and_the_rest_is_still_checked(tmp_path):
     (tmp_path / "train.py").write_text(TRAIN)
     closed = tmp_path / "closed"
     closed.mkdir()
@@ -102,7 +103,92 @@ def test_a_folder_that_cannot_be_listed_is_one_line_not_an_internal_error(tmp_pa
     finally:
         closed.chmod(0o755)
     assert result.returncode == 2
-    assert one_line_error(result) == "advise: error: closed: Permission denied"
+    assert "closed:1:1: E902 closed: Permission denied; nothing in it was checked" in result.stdout
+    assert "train.py:6:14: DL001" in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_a_looping_link_and_a_fifo_in_a_folder_are_reported_and_the_rest_is_still_checked(tmp_path):
+    (tmp_path / "train.py").write_text(TRAIN)
+    (tmp_path / "one.py").symlink_to("two.py")
+    (tmp_path / "two.py").symlink_to("one.py")
+    (tmp_path / "gone.py").symlink_to("nowhere.py")
+    os.mkfifo(tmp_path / "pipe.py")
+    result = run_advise(".", *CORE, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert "one.py:1:1: E902 one.py: Too many levels of symbolic links" in result.stdout
+    assert "two.py:1:1: E902 two.py: Too many levels of symbolic links" in result.stdout
+    assert "pipe.py:1:1: E902 pipe.py: not a regular file" in result.stdout
+    assert "gone.py" not in result.stdout  # a link to nothing holds no file to check
+    assert "train.py:6:14: DL001" in result.stdout
+    assert result.stderr == ""
+
+
+def test_a_chain_python_refuses_is_named_not_checked_and_the_rest_is_checked_within_seconds(tmp_path):
+    (tmp_path / "train.py").write_text(TRAIN)
+    # "DataLoader" lets the chain through the pre-filter, as a real one would get through.
+    (tmp_path / "chain.py").write_text("x = DataLoader" + ".b" * 12_000 + "\n")
+    (tmp_path / "sum.py").write_text("loss = " + " + ".join(["backward"] * 20_000) + "\n")
+    started = time.monotonic()
+    result = run_advise(".", *CORE, "-j", "2", cwd=tmp_path)
+    assert time.monotonic() - started < 60
+    assert result.returncode == 1, result.stderr
+    refused = "E999 file could not be parsed, nothing checked: an expression nested deeper than Python's own parser accepts"
+    assert f"chain.py:1:1: {refused}" in result.stdout
+    assert f"sum.py:1:1: {refused}" in result.stdout
+    assert "train.py:6:14: DL001" in result.stdout
+
+
+def test_an_unknown_coding_cookie_is_reported_at_column_1(tmp_path):
+    (tmp_path / "train.py").write_bytes(b"# -*- coding: klingon -*-\nx = 1\n")
+    result = run_advise("train.py", "--format", "json", "--no-cache", cwd=tmp_path)
+    finding = json.loads(result.stdout)["findings"][0]
+    assert (finding["code"], finding["line"], finding["col"]) == ("E999", 1, 1)
+    assert "unknown encoding: klingon" in finding["message"]
+
+
+def test_a_cr_only_file_keeps_its_last_line_ending_when_fixed(tmp_path):
+    (tmp_path / "train.py").write_bytes(b"import torch\rwith torch.cuda.amp.autocast():\r    pass\r")
+    run_advise("train.py", "--fix", "--no-cache", cwd=tmp_path)
+    assert (tmp_path / "train.py").read_bytes() == b'import torch\rwith torch.amp.autocast("cuda", dtype=torch.float16):\r    pass\r'
+    again = run_advise("train.py", "--fix", "--no-cache", cwd=tmp_path)
+    assert again.returncode == 0 and "Fixed" not in again.stdout
+
+
+def test_an_unknown_code_in_per_file_ignores_is_an_error(tmp_path):
+    (tmp_path / "train.py").write_text(TRAIN)
+    (tmp_path / "pyproject.toml").write_text('[tool.advise.per-file-ignores]\n"scripts/*" = ["DL01", "E999"]\n')
+    result = run_advise(".", cwd=tmp_path)
+    assert result.returncode == 2
+    assert one_line_error(result) == (
+        "advise: error: per-file-ignores 'scripts/*': unknown rule selector 'DL01': no rule code or slug matches it"
+    )
+
+
+def _entries(root: Path) -> list[Path]:
+    return [p for p in (root / ".advise_cache").rglob("*") if p.is_file() and p.parent.parent.name.startswith("v")]
+
+
+@pytest.mark.parametrize(
+    "forge",
+    [
+        lambda entry, other: entry.write_text('{"findings": [{"line": "one"}], "parse_error": false, "prefiltered": false}'),
+        lambda entry, other: entry.write_text('[1, 2, 3]'),
+        # Another file's clean entry copied over this one's would hide its findings.
+        lambda entry, other: entry.write_bytes(other.read_bytes()),
+    ],
+    ids=["wrong-types", "wrong-shape", "copied-from-another-key"],
+)
+def test_a_cache_entry_of_another_shape_or_key_is_a_miss(tmp_path, forge):
+    (tmp_path / "train.py").write_text(TRAIN)
+    (tmp_path / "clean.py").write_text("x = 1\n")
+    options = ["--target", "a100", "--torch-version", "2.13", "--select", "DL001", "-j", "1"]
+    first = run_advise(".", *options, cwd=tmp_path)
+    entries = {json.loads(p.read_text())["findings"] != []: p for p in _entries(tmp_path)}
+    forge(entries[True], entries[False])
+    again = run_advise(".", *options, cwd=tmp_path)
+    assert again.returncode == 1, again.stderr
+    assert again.stdout == first.stdout
 
 
 def test_a_named_unreadable_file_is_reported_and_the_others_are_still_checked(tmp_path):
@@ -226,3 +312,34 @@ def test_ctrl_c_during_probe_stops_the_script_too(tmp_path):
     assert result.stderr.strip().splitlines()[-1] == "advise: interrupted"
     with pytest.raises(ProcessLookupError):
         os.kill(int(pid_file.read_text()), 0)
+
+
+def _fix_as_read(path: Path, read: bytes):
+    from torch_advise.catalogue import load_catalogue
+    from torch_advise.lint.options import FixMode, LintOptions
+    from torch_advise.lint.runner import _lint_read_file
+
+    from conftest import make_target
+
+    catalogue = load_catalogue()
+    options = LintOptions(catalogue, frozenset({"AMP001"}), make_target(), FixMode.SAFE)
+    return _lint_read_file(path, read, options, frozenset(), write=True)
+
+
+DEPRECATED = b"import torch\nwith torch.cuda.amp.autocast():\n    pass\n"
+
+
+def test_fix_does_not_write_over_an_edit_made_while_the_file_was_checked(tmp_path):
+    script = tmp_path / "train.py"
+    script.write_bytes(DEPRECATED + b"# saved by the editor meanwhile\n")
+    result = _fix_as_read(script, DEPRECATED)
+    assert script.read_bytes() == DEPRECATED + b"# saved by the editor meanwhile\n"
+    assert result.findings[0].code == "E902"
+    assert result.findings[0].message == f"fixes not written: {script}: changed while it was checked"
+
+
+def test_fix_does_not_bring_back_a_file_removed_while_it_was_checked(tmp_path):
+    script = tmp_path / "train.py"
+    result = _fix_as_read(script, DEPRECATED)
+    assert not script.exists()
+    assert result.findings[0].message == f"fixes not written: {script}: removed while it was checked"
