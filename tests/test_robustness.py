@@ -343,3 +343,33 @@ def test_fix_does_not_bring_back_a_file_removed_while_it_was_checked(tmp_path):
     result = _fix_as_read(script, DEPRECATED)
     assert not script.exists()
     assert result.findings[0].message == f"fixes not written: {script}: removed while it was checked"
+
+
+def _advise_with(tmp_path: Path, *args: str, **popen) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "torch_advise", *args], cwd=tmp_path, stderr=subprocess.PIPE, text=True, timeout=120, **popen
+    )
+
+
+def test_a_closed_stdout_is_one_line(tmp_path):
+    (tmp_path / "train.py").write_text(TRAIN)
+    result = _advise_with(tmp_path, "train.py", *CORE, preexec_fn=lambda: os.close(1))
+    assert result.returncode == 2
+    assert one_line_error(result) == "advise: error: standard output is closed: nothing could be reported"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_under_the_report_is_one_line(tmp_path):
+    (tmp_path / "train.py").write_text(TRAIN)
+    with open("/dev/full", "w") as full:
+        result = _advise_with(tmp_path, "train.py", *CORE, stdout=full)
+    assert result.returncode == 2
+    assert one_line_error(result) == "advise: error: cannot write the report: No space left on device"
+
+
+def test_a_configuration_nested_too_deep_is_a_configuration_error(tmp_path):
+    (tmp_path / "train.py").write_text(TRAIN)
+    (tmp_path / "pyproject.toml").write_text("[tool.advise]\nx = " + "[" * 5000 + "]" * 5000 + "\n")
+    result = run_advise("train.py", cwd=tmp_path)
+    assert result.returncode == 2
+    assert one_line_error(result) == "advise: error: pyproject.toml: invalid TOML: nested too deeply to read"

@@ -359,6 +359,8 @@ _HELP_FOR_NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 def run() -> None:
     """Console entry point: usage and internal errors become one line and exit 2, never a traceback."""
+    if sys.stdout is None:
+        fail("standard output is closed: nothing could be reported")
     try:
         code = main(standalone_mode=False)
     except (click.exceptions.Abort, KeyboardInterrupt):
@@ -372,6 +374,15 @@ def run() -> None:
         # Of click's errors only a UsageError carries the context.
         hint = f" (see '{error.ctx.command_path} --help')" if isinstance(error, click.UsageError) and error.ctx else ""
         click.echo(f"advise: error: {error.format_message()}{hint}", err=True)
+        sys.exit(EXIT_ERROR)
+    except BrokenPipeError:
+        # `advise . | head`: the reader has gone, which is no error of the run's to print.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(EXIT_ERROR)
+    except OSError as error:
+        # Checked files' faults are findings (E902); what reaches here is the report's own
+        # output: a full disk, a closed or broken stream.
+        click.echo(f"advise: error: cannot write the report: {error.strerror or error}", err=True)
         sys.exit(EXIT_ERROR)
     except Exception as error:  # noqa: BLE001 - the last line of defence for users
         click.echo(f"advise: internal error: {type(error).__name__}: {error}", err=True)

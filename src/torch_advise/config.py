@@ -147,6 +147,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{_display(path)}: invalid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{_display(path)}: invalid TOML: nested too deeply to read") from None
     except OSError as exc:
         raise ConfigError(f"{_display(path)}: {exc.strerror or exc}") from None
 
