@@ -41,14 +41,9 @@ def ignored_codes(catalogue: Catalogue, settings: Settings, path: Path) -> froze
     return frozenset(codes)
 
 
-def _unreadable(path: Path, error: PathError) -> FileResult:
-    finding = Finding(str(path), 1, 1, IO_ERROR, str(error), slug="io-error", severity="error")
-    return FileResult(str(path), [finding], b"", parse_error=True)
-
-
-def unreadable_result(error: PathError) -> FileResult:
-    """E902 for a path the folder walk could not read."""
-    path = error.path if error.path is not None else Path(".")
+def unreadable_result(error: PathError, path: Optional[Path] = None) -> FileResult:
+    """E902 for a path that could not be read: a file, or what the folder walk met."""
+    path = path or error.path or Path(".")
     finding = Finding(str(path), 1, 1, IO_ERROR, str(error), slug="io-error", severity="error")
     return FileResult(str(path), [finding], b"", parse_error=True)
 
@@ -119,7 +114,7 @@ class _Run:
         try:
             source = read_source(path)
         except PathError as error:
-            return _unreadable(path, error)
+            return unreadable_result(error, path)
         named = _identity(path) in self.named
         key = None
         if self.cache is not None:
@@ -143,7 +138,7 @@ class _Run:
         try:
             source = read_source(path)
         except PathError as error:
-            return _unreadable(path, error)
+            return unreadable_result(error, path)
         ignored = ignored_codes(self.options.catalogue, self.settings, path)
         result = _lint_read_file(path, source, self.options, ignored, self.write)
         if self.cache is not None and not result.changed and result.internal_error is None:
