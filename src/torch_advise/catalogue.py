@@ -69,6 +69,7 @@ class Rule:
     fixed: Optional[str]
     text: str
     path: Path
+    body: str = ""  # the page without its front matter: what a person reads
 
 
 class Catalogue:
@@ -197,6 +198,7 @@ def parse_rule_page(path: Path) -> Rule:
         fixed=_first_python_block(sections.get("Fixed")),
         text=text,
         path=path,
+        body=body,
     )
 
 

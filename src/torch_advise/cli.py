@@ -15,11 +15,14 @@ import importlib
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn, Optional
+from typing import TYPE_CHECKING, NoReturn, Optional
 
 import click
 
 from torch_advise import __version__
+
+if TYPE_CHECKING:
+    from torch_advise.catalogue import Rule
 
 EXIT_ERROR = 2
 # What a shell reports for a command stopped by Ctrl-C (128 + SIGINT).
@@ -297,14 +300,7 @@ def rules(output_format: str) -> None:
     except CatalogueError as error:
         fail(str(error))
     if output_format == "json":
-        rows = [
-            {
-                "code": r.code, "slug": r.slug, "severity": r.severity, "fix": r.fix, "default": r.default,
-                "title": r.title, "summary": r.summary,
-            }
-            for r in catalogue.rules
-        ]
-        click.echo(json.dumps(rows, indent=2))
+        click.echo(json.dumps([_rule_fields(r) for r in catalogue.rules], indent=2))
         return
     if output_format == "markdown":
         click.echo("| code | slug | severity | fix | default | what it flags |\n|---|---|---|---|---|---|")
@@ -333,24 +329,20 @@ def explain(rule: str, output_format: str) -> None:
         fail(str(error))
     if found is None:
         fail(f"unknown rule {rule!r}; `advise rules` lists them")
-    body = _page_body(found.text)
+    body = found.body.strip("\n")
     if output_format == "json":
-        fields = {
-            "code": found.code, "slug": found.slug, "severity": found.severity, "fix": found.fix,
-            "default": found.default, "title": found.title, "summary": found.summary,
-        }
-        click.echo(json.dumps({**fields, "page": found.path.name, "explanation": body}, indent=2))
+        click.echo(json.dumps({**_rule_fields(found), "page": found.path.name, "explanation": body}, indent=2))
         return
     click.echo(f"{found.code} ({found.slug}) · {found.severity} · fix: {found.fix} · {'default' if found.default else 'opt-in'}\n")
     click.echo(body)
 
 
-def _page_body(text: str) -> str:
-    """The page without its TOML front matter: what a person reads."""
-    if text.startswith("+++"):
-        _, _, rest = text[3:].partition("\n+++")
-        text = rest.lstrip("\n")
-    return text.rstrip("\n")
+def _rule_fields(rule: Rule) -> dict:
+    """What `advise rules --format json` lists of a rule, and `explain --format json` starts with."""
+    return {
+        "code": rule.code, "slug": rule.slug, "severity": rule.severity, "fix": rule.fix, "default": rule.default,
+        "title": rule.title, "summary": rule.summary,
+    }
 
 
 # Bare `advise` prints the help (click >= 8.2 raises this for it; older click prints it itself).
