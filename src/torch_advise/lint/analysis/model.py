@@ -86,6 +86,12 @@ class FunctionInfo:
             return None
         return self.params[0].name.value
 
+    def arguments(self, call: cst.Call) -> list[tuple[cst.Param, Optional[Expr]]]:
+        """Each parameter a caller fills (all but `self`), with what `call` passes for it (None:
+        nothing, so its default or a `*args` the call spreads)."""
+        params = self.params[1:] if self.self_name is not None else self.params
+        return [(param, argument_for(call, param.name.value, position)) for position, param in enumerate(params)]
+
 
 @dataclass(frozen=True)
 class Branch:

@@ -21,7 +21,6 @@ from torch_advise.lint.analysis.model import (
     TrainingModel,
 )
 from torch_advise.lint.analysis.syntax import (
-    argument_for,
     dotted,
 )
 
@@ -82,14 +81,11 @@ _EMPTY = cst.Module([])
 def _arguments_by_parameter(model: TrainingModel, call: CallSite, function: Optional[FunctionInfo]) -> dict[str, cst.BaseExpression]:
     if function is None:
         return {}
-    params = function.params[1:] if function.self_name is not None else function.params
-    bound: dict[str, cst.BaseExpression] = {}
-    for position, param in enumerate(params):
-        name = param.name.value
-        argument = argument_for(call.node, name, position)
-        if argument is not None and all(b.kind == "param" for b in model.lookup(name, function.scope)):
-            bound[name] = argument
-    return bound
+    return {
+        param.name.value: argument
+        for param, argument in function.arguments(call.node)
+        if argument is not None and all(b.kind == "param" for b in model.lookup(param.name.value, function.scope))
+    }
 
 
 class _Substitute(cst.CSTTransformer):
@@ -200,31 +196,26 @@ def traces(facts: Facts) -> list[list[Event]]:
     # function and the functions it calls (to the inliner's depth) hold: the others are not built.
     touching = {
         site.function for site in model.calls
-        if site.method in ("scale", "step", "update", "unscale_") and tracer.classify(site) in SCALER_KINDS
-        or site.method == "backward" and tracer.classify(site) == "scaled-backward"
+        if site.method in ("step", "update", "unscale_", "backward") and tracer.classify(site) in SCALER_EVENTS
     }
     reaching = _reaching(model, touching)
     traces = [tracer.trace(function.calls) for function in model.functions if function in reaching]
     if None in reaching:
         traces.append(tracer.trace([site for site in model.calls if site.function is None]))
-    return [trace for trace in traces if any(e.kind.startswith("scale") or e.kind == "unscale" for e in trace)]
+    return [trace for trace in traces if any(e.kind in SCALER_EVENTS for e in trace)]
 
 
-SCALER_KINDS = {"scaler-step", "scaler-update", "unscale"}
+# The events that act on a GradScaler: a trace holding none of them is not a scaler's step.
+SCALER_EVENTS = {"scaled-backward", "scaler-step", "scaler-update", "unscale"}
 
 
 def _reaching(model: TrainingModel, touching: set[Optional[FunctionInfo]]) -> set[Optional[FunctionInfo]]:
     """The functions (None: the top level) that hold one of `touching`'s calls, or call a
     function that does, to MAX_CALL_DEPTH calls deep."""
     reaching = set(touching)
-    callers: dict[FunctionInfo, set[Optional[FunctionInfo]]] = {}
-    for site in model.calls:
-        callee = model.callee(site.node, site.scope)
-        if isinstance(callee, FunctionInfo):
-            callers.setdefault(callee, set()).add(site.function)
     frontier = {f for f in touching if f is not None}
     for _ in range(MAX_CALL_DEPTH):
-        found = {caller for function in frontier for caller in callers.get(function, ())} - reaching
+        found = {call.function for function in frontier for call in model.calls_to(function)} - reaching
         reaching |= found
         frontier = {f for f in found if f is not None}
     return reaching

@@ -23,7 +23,7 @@ from torch_advise.lint.analysis.facts import DataLoaderCall, Facts
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH, run_order
 from torch_advise.lint.analysis.model import Branch, CallSite, FunctionInfo, LoopInfo, Scope, TrainingModel
 from torch_advise.lint.analysis.scaler_trace import Event, traces
-from torch_advise.lint.analysis.syntax import NOT_LITERAL, argument_for, calls_in, dotted, keyword_args, literal_value, positional_args
+from torch_advise.lint.analysis.syntax import NOT_LITERAL, calls_in, dotted, keyword_args, literal_value, positional_args
 from torch_advise.lint.analysis.walk import TableVisitor, descendants
 
 GRAD_OFF = {
@@ -430,15 +430,14 @@ class Steps:
         if function is None:
             return False
         backwards = [site for site in loop.calls if self.model.site_runs_backward(site)]
-        params = function.params[1:] if function.self_name is not None else function.params
         handing = 0
         for call in self.model.calls_to(function):
-            arguments = [argument_for(call.node, p.name.value, i) for i, p in enumerate(params)]
-            if not any(a is not None and loader in self.facts.loaders_in(a, call.scope) for a in arguments):
+            arguments = function.arguments(call.node)
+            if not any(a is not None and loader in self.facts.loaders_in(a, call.scope) for _, a in arguments):
                 continue
             handing += 1
             bound: dict[str, object] = {}
-            for param, argument in zip(params, arguments):
+            for param, argument in arguments:
                 given = argument if argument is not None else param.default
                 value = literal_value(given) if given is not None else NOT_LITERAL
                 if value is not NOT_LITERAL:
