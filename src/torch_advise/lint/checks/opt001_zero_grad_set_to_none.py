@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
@@ -22,30 +24,25 @@ ZERO_GRAD_MESSAGE = (
 )
 
 
-def _is_parameter_grad(site) -> bool:
-    """`p.grad.zero_()` or `p.grad.data.zero_()` where `p` is the variable of an enclosing loop."""
+def _zeroed_parameter(site) -> Optional[str]:
+    """`p` for `p.grad.zero_()` or `p.grad.data.zero_()` where `p` is the variable of an
+    enclosing loop (None otherwise)."""
     receiver = site.receiver
     if isinstance(receiver, cst.Attribute) and receiver.attr.value == "data":
         receiver = receiver.value
     if not (isinstance(receiver, cst.Attribute) and receiver.attr.value == "grad"):
-        return False
+        return None
     owner = receiver.value
     if not isinstance(owner, cst.Name):
-        return False
+        return None
     loops = [
         loop for loop in site.loops
         if isinstance(loop.node, cst.For) and isinstance(loop.node.target, cst.Name) and loop.node.target.value == owner.value
     ]
     # A loop that also sets `p.grad = None` offers both on purpose (it is a zero_grad itself).
-    return bool(loops) and not any(_frees_grad(loop.node, owner.value) for loop in loops)
-
-
-def _grad_owner(site) -> str:
-    receiver = site.receiver
-    if isinstance(receiver, cst.Attribute) and receiver.attr.value == "data":
-        receiver = receiver.value
-    assert isinstance(receiver, cst.Attribute) and isinstance(receiver.value, cst.Name)  # _is_parameter_grad held
-    return receiver.value.value
+    if not loops or any(_frees_grad(loop.node, owner.value) for loop in loops):
+        return None
+    return owner.value
 
 
 def _frees_grad(loop: cst.For, name: str) -> bool:
@@ -103,9 +100,8 @@ def check(ctx: CheckContext) -> None:
                     "use zero_grad(set_to_none=True)",
                     (SetKeyword(call, "set_to_none", "True"),),
                 )
-        elif site.method == "zero_" and not call.args and _is_parameter_grad(site):
+        elif site.method == "zero_" and not call.args and (owner := _zeroed_parameter(site)) is not None:
             # The loop may cover parameters no optimizer owns, so the advice stays in the loop.
-            owner = _grad_owner(site)
             ctx.report(
                 call,
                 "zeroing each parameter's .grad in a loop writes zeros into every gradient: "
