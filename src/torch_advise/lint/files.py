@@ -95,16 +95,19 @@ def _walk(top: Path, settings: Settings, problems: Optional[list[PathError]]) ->
                 path = folder / entry.name
                 if entry_excluded(settings, path):
                     continue
+                # is_file() answers from the folder listing for all but links: only what it
+                # turns down costs a stat, to tell a link to nothing from a FIFO.
                 try:
-                    regular = stat.S_ISREG(entry.stat().st_mode)
+                    if entry.is_file():
+                        files.append(path)
+                        continue
+                    mode = entry.stat().st_mode
                 except FileNotFoundError:
                     continue  # a link to nothing: no file, nothing to check
                 except OSError as exc:  # a link that loops
                     problem(PathError(f"{path}: {exc.strerror or exc}", path))
                     continue
-                if regular:
-                    files.append(path)
-                else:
+                if not stat.S_ISDIR(mode):  # a linked folder is not walked, as everywhere here
                     # Reading a FIFO or a device would wait forever or never end.
                     problem(PathError(f"{path}: not a regular file", path))
     return files
