@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import faulthandler
+import os
 import shutil
+import signal
 import time
 from pathlib import Path
 
@@ -84,3 +87,45 @@ def test_cli_jobs_option_gives_the_serial_output():
     two = run_advise(str(CORE), "--target", "a100", "--no-cache", "-j", "2")
     assert one.returncode == two.returncode == 1
     assert two.stdout == one.stdout
+
+
+def die_of_sigsegv() -> None:
+    faulthandler.disable()  # pytest's, inherited by the fork: its dump would only be noise here
+    os.kill(os.getpid(), signal.SIGSEGV)
+
+
+def crash_on_thirteen(number: int) -> int:
+    if number == 13:
+        die_of_sigsegv()
+    return number * 10
+
+
+def test_a_worker_that_dies_costs_only_its_own_task():
+    items = [Task(n) for n in range(30)]
+    results = list(run_in_order(items, crash_on_thirteen, jobs=2, crashed=lambda n, how: (n, how)))
+    assert results[:13] == [n * 10 for n in range(13)]
+    assert results[13] == (13, "killed by SIGSEGV")
+    assert results[14:] == [n * 10 for n in range(14, 30)]
+
+
+def test_a_file_whose_checker_crashes_is_named_and_the_others_are_checked(tmp_path, monkeypatch):
+    from torch_advise.lint import engine
+
+    for path in sorted(CORE.glob("*.py"))[:4]:
+        shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "crash.py").write_text("import torch\nloader = torch.utils.data.DataLoader(data)\n")
+    serial = {Path(r.path).name: r.findings for r in _results([str(tmp_path)], tmp_path, jobs=1)}
+    original = engine.lint_source
+
+    def lint_source(path, *args, **kwargs):
+        if path.endswith("crash.py"):
+            die_of_sigsegv()
+        return original(path, *args, **kwargs)
+
+    # Workers are forked, so they inherit the patched engine.
+    monkeypatch.setattr(engine, "lint_source", lint_source)
+    results = {Path(r.path).name: r for r in _results([str(tmp_path)], tmp_path, jobs=2)}
+    assert results["crash.py"].internal_error == "the process checking it died, killed by SIGSEGV"
+    assert {name: r.findings for name, r in results.items() if name != "crash.py"} == {
+        name: findings for name, findings in serial.items() if name != "crash.py"
+    }

@@ -186,8 +186,12 @@ def lint_files(
     selected = files if files is not None else discover(paths, settings)
     settled = (run.settle(path) for path in selected)
     if jobs > 1 and len(selected) > 1:
-        return run_in_order(settled, _WorkerRun(run), jobs, before_workers=_import_engine)
+        return run_in_order(settled, _WorkerRun(run), jobs, before_workers=_import_engine, crashed=_crashed_result)
     return run_in_order(settled, run, 1)
+
+
+def _crashed_result(path_text: str, how: str) -> FileResult:
+    return FileResult(path_text, [], b"", internal_error=f"the process checking it died, {how}")
 
 
 def _import_engine() -> None:
