@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from torch_advise.probe import command
 from torch_advise.probe.command import probe
+from torch_advise.probe.render import render_text
 from torch_advise.probe.report import SCHEMA_PATH, exit_code
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -98,6 +99,12 @@ def test_crash_reports_the_exception_and_its_line(tmp_path):
     assert outcome["exception"]["line"] == 19
     assert report["steps"]["measured"] == 0
     assert "warm-up" in report["steps"]["note"]
+    # The text report shows the script's traceback, down to the line that raised.
+    text = render_text(report, base=ROOT).splitlines()
+    shown = [line.removeprefix("         | ") for line in text if line.startswith("         | ")]
+    assert shown == outcome["exception"]["traceback"].rstrip("\n").splitlines()
+    assert shown[-1] == "RuntimeError: loss went NaN at step 3"
+    assert any('crash_at_step3.py", line 19, in main' in line for line in shown)
 
 
 def test_hang_times_out_and_leaves_no_process_behind(tmp_path):
@@ -123,6 +130,17 @@ def test_sys_exit_zero_reports_what_was_measured_and_script_output_goes_to_stder
     assert report["outcome"]["status"] == "exited" and report["outcome"]["exit_code"] == 0
     assert report["steps"]["measured"] == 3
     assert report["steps"]["note"] == "the script ended after 3 of 50 measured steps"
+
+
+def test_os_exit_reports_what_was_measured_before_it(tmp_path):
+    code, report = run_probe(tmp_path, "sys_exit", script_args=("--at", "8", "--hard"))
+    assert code == 0
+    outcome = report["outcome"]
+    assert (outcome["status"], outcome["exit_code"], outcome["call"], outcome["failed"]) == ("exited", 0, "os._exit", False)
+    assert outcome["detail"] == "the script called os._exit(0)"
+    assert report["steps"]["measured"] == 3
+    code, report = run_probe(tmp_path, "sys_exit", script_args=("--at", "8", "--hard", "--code", "5"))
+    assert code == 3 and report["outcome"]["exit_code"] == 5
 
 
 def test_sys_exit_nonzero_is_a_failed_script(tmp_path):

@@ -54,7 +54,8 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
     """Run SCRIPT for a bounded number of steps and measure where step time goes.
 
     Arguments for the script go after `--`. Exit codes: 0 ok, 1 a --fail-on verdict fired,
-    2 usage error, 3 the script failed or timed out.
+    2 usage error, 3 the script failed or timed out, 128+N the probe was stopped by signal N
+    (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP) and reported what it had measured.
     """
     fail_on_ids = _fail_on(fail_on)
     for destination in (output_path, summary_path):

@@ -11,24 +11,40 @@ import importlib
 import json
 import os
 import runpy
+import shutil
 import signal
 import sys
+import threading
 import time
 import traceback
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
 from torch_advise.probe.copies import classify, tally_figures
 from torch_advise.probe.sites import caller_site, user_site_of_traceback
 from torch_advise.probe.syncs import SyncCounter
 from torch_advise.probe.window import CudaClock, HostClock, StepWindow, StopScript, WindowListener
+from torch_advise.processes import TAG_ENV, stop_tagged, watch_pipe
 
 OUT_ENV = "TORCH_ADVISE_PROBE_OUT"
 CONFIG_ENV = "TORCH_ADVISE_PROBE_CONFIG"
+# The read end of a pipe the parent holds open for as long as it lives.
+WATCH_ENV = "TORCH_ADVISE_PROBE_WATCH_FD"
+# Sent down the watch pipe: write the figures so far now (the script does not answer SIGTERM).
+SNAPSHOT_REQUEST = b"s"
 RESULT_VERSION = 1
 
 
 class Stopped(BaseException):
     """Raised by the SIGTERM handler when the parent's timeout runs out."""
+
+
+class Unanswered(BaseException):
+    """Stands for the outcome of a script that did not answer SIGTERM and was asked, from the
+    watch thread, for what it had measured."""
+
+
+class HardExit(SystemExit):
+    """The script called os._exit: an exit like sys.exit, though no finally block runs."""
 
 
 def _site_dict(site: Optional[tuple[str, int]]) -> dict[str, Any]:
@@ -355,13 +371,16 @@ def _outcome(error: Optional[BaseException]) -> dict[str, Any]:
             "type": "Timeout", "message": "stopped by the probe's timeout", **_site_dict(site),
             "traceback": "",
         }}
+    if isinstance(error, Unanswered):
+        return {"status": "timed-out", "exit_code": None, "exception": None, "forced": True}
     if isinstance(error, SystemExit):
         code = error.code
         if code is None or isinstance(code, int):
             exit_code = code or 0
         else:
             exit_code = 1
-        return {"status": "exited", "exit_code": exit_code, "exception": None}
+        call = "os._exit" if isinstance(error, HardExit) else "sys.exit"
+        return {"status": "exited", "exit_code": exit_code, "exception": None, "call": call}
     site = user_site_of_traceback(error.__traceback__)
     return {
         "status": "raised",
@@ -389,23 +408,123 @@ def _stop_on_sigterm(owner_pid: int) -> None:
     signal.signal(signal.SIGTERM, handler)
 
 
-def _write(out_path: str, result: dict[str, Any]) -> None:
-    # Written whole and renamed, so the parent never reads half a file.
-    tmp = out_path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as handle:
-        json.dump(result, handle)
-    os.replace(tmp, out_path)
+class ResultFile:
+    """Where the figures go, written whole and renamed, so the parent never reads half a file.
+    The script's own end writes last and wins; a snapshot taken from the watch thread only fills
+    a file nothing else has written."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._written = False
+
+    def write(self, result: dict[str, Any], *, snapshot: bool = False) -> None:
+        with self._lock:
+            if snapshot and self._written:
+                return
+            tmp = self.path + ".tmp"
+            with open(tmp, "w", encoding="utf-8") as handle:
+                json.dump(result, handle)
+            os.replace(tmp, self.path)
+            self._written = True
+
+
+def _result(probe: Probe, error: Optional[BaseException]) -> dict[str, Any]:
+    result = {"version": RESULT_VERSION, "outcome": _outcome(error)}
+    try:
+        probe.window.finish()
+    except Exception:
+        pass
+    try:
+        result.update(probe.results())
+    except Exception as failure:
+        result["probe_error"] = f"{type(failure).__name__}: {failure}"
+    return result
+
+
+def _note_temp_dirs(record: str) -> None:
+    """multiprocessing's pymp-* folders, which DataLoader workers make and remove only at a
+    clean exit, are listed in ``record``, so that whoever stops this run can remove them."""
+    import multiprocessing.util as mp_util
+
+    original = mp_util.get_temp_dir
+    noted: set[str] = set()
+
+    def get_temp_dir() -> str:
+        path = original()
+        if path not in noted:
+            noted.add(path)
+            with open(record, "a", encoding="utf-8") as handle:
+                handle.write(path + "\n")
+        return path
+
+    mp_util.get_temp_dir = get_temp_dir
+
+
+def remove_noted_temp_dirs(record: str) -> None:
+    try:
+        with open(record, encoding="utf-8") as handle:
+            paths = handle.read().splitlines()
+    except OSError:
+        return
+    for path in paths:
+        if os.path.basename(path).startswith("pymp-"):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def temp_dir_record(out_path: str) -> str:
+    return os.path.join(os.path.dirname(out_path), "temp-dirs")
+
+
+def _watch_the_parent(fd: Optional[int], out: ResultFile, probes: list[Probe]) -> None:
+    """A snapshot when the parent asks for one; when the parent is gone, every process of the
+    run (this one last) is stopped and the parent's temporary folder removed, for nobody is
+    left to do either."""
+    if fd is None:
+        return
+
+    def parent_gone() -> None:
+        tag = os.environ.get(TAG_ENV)
+        if tag:
+            stop_tagged(tag)
+        remove_noted_temp_dirs(temp_dir_record(out.path))
+        shutil.rmtree(os.path.dirname(out.path), ignore_errors=True)
+        os.killpg(os.getpgrp(), signal.SIGKILL)
+
+    def snapshot() -> None:
+        if probes:
+            out.write(_result(probes[0], Unanswered()), snapshot=True)
+
+    watch_pipe(fd, parent_gone, {SNAPSHOT_REQUEST: snapshot})
+
+
+def _write_before_hard_exit(owner_pid: int, out: ResultFile, probe: Probe) -> None:
+    real_exit = os._exit
+
+    def _exit(status: int) -> NoReturn:
+        # multiprocessing ends forked DataLoader workers with os._exit too: only the script's own
+        # process reports.
+        if os.getpid() == owner_pid:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            out.write(_result(probe, HardExit(status)))
+        real_exit(status)
+
+    os._exit = _exit
 
 
 def main() -> None:
-    out_path = os.environ.pop(OUT_ENV)
+    out = ResultFile(os.environ.pop(OUT_ENV))
     config = json.loads(os.environ.pop(CONFIG_ENV))
+    watch_fd = os.environ.pop(WATCH_ENV, None)
     script = os.path.abspath(sys.argv[1])
     sys.argv = [script, *sys.argv[2:]]
     # The bootstrap left [package root, ''] at the front; a script run as `python script.py`
     # sees its own directory there instead.
     sys.path[0:2] = [os.path.dirname(script)]
 
+    probes: list[Probe] = []
+    _note_temp_dirs(temp_dir_record(out.path))
+    _watch_the_parent(int(watch_fd) if watch_fd else None, out, probes)
     _stop_on_sigterm(os.getpid())
     error: Optional[BaseException] = None
     try:
@@ -413,28 +532,21 @@ def main() -> None:
         probe.install()
     except Stopped:
         # Timed out while still importing torch.
-        _write(out_path, {"version": RESULT_VERSION, "outcome": _outcome(Stopped())})
+        out.write({"version": RESULT_VERSION, "outcome": _outcome(Stopped())})
         sys.exit(0)
     except Exception as failure:
         result = {"version": RESULT_VERSION, "probe_error": f"{type(failure).__name__}: {failure}",
                   "outcome": {"status": "not-started", "exit_code": None, "exception": None}}
-        _write(out_path, result)
+        out.write(result)
         sys.exit(0)
+    probes.append(probe)
+    _write_before_hard_exit(os.getpid(), out, probe)
     try:
         runpy.run_path(script, run_name="__main__")
     except BaseException as raised:  # every way out of the script is an outcome to report
         error = raised
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        result = {"version": RESULT_VERSION, "outcome": _outcome(error)}
-        try:
-            probe.window.finish()
-        except Exception:
-            pass
-        try:
-            result.update(probe.results())
-        except Exception as failure:
-            result["probe_error"] = f"{type(failure).__name__}: {failure}"
-        _write(out_path, result)
+        out.write(_result(probe, error))
     # The outcome is in the file; the parent reads the script's own exit status from there.
     sys.exit(0)

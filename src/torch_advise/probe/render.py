@@ -39,6 +39,8 @@ def render_text(report: dict[str, Any], base: Optional[str] = None) -> str:
     if exception:
         out.append(f"         {exception['type']}: {exception['message']} "
                    f"at {_where(exception['path'], exception['line'], base)}")
+        if exception.get("traceback"):
+            out.extend(f"         | {line}" for line in exception["traceback"].rstrip("\n").splitlines())
     if steps["measured"]:
         timed_by = "optimizer steps" if steps["source"] == "optimizer" else "loader batches"
         out.append(

@@ -6,6 +6,7 @@ The document's shape is fixed by report.schema.json next to this module.
 from __future__ import annotations
 
 import os
+import signal
 from typing import Any
 
 from torch_advise import __version__
@@ -13,7 +14,7 @@ from torch_advise.probe import verdict as v
 from torch_advise.probe.join import join
 from torch_advise.probe.launch import ChildRun
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "report.schema.json")
 
 EXIT_OK = 0
@@ -24,24 +25,27 @@ EXIT_SCRIPT_FAILED = 3
 
 def _outcome(run: ChildRun, raw: dict[str, Any], timeout_s: float) -> dict[str, Any]:
     outcome = dict(raw.get("outcome") or {})
-    if run.timed_out:
+    if run.stopped_by is not None:
+        outcome.update(status="stopped", signal=signal.Signals(run.stopped_by).name)
+    elif run.timed_out:
         outcome["status"] = "timed-out"
     elif not outcome:
         outcome = {"status": "killed", "exit_code": run.returncode, "exception": None}
     status = outcome["status"]
+    unanswered = "; it did not answer SIGTERM and was killed, so the figures are those up to then" if outcome.get("forced") else ""
     details = {
         "completed": "stopped after the measured window",
         "ended": "the script finished on its own",
-        "exited": f"the script called sys.exit({outcome.get('exit_code')})",
+        "exited": f"the script called {outcome.get('call', 'sys.exit')}({outcome.get('exit_code')})",
         "raised": "the script raised an exception",
-        "timed-out": f"the script ran past the {timeout_s:g} s timeout and was stopped",
-        "killed": f"the script ended without a report (exit status {run.returncode}); "
-                  "it was killed or called os._exit",
+        "timed-out": f"the script ran past the {timeout_s:g} s timeout and was stopped{unanswered}",
+        "stopped": f"the probe was stopped by {outcome.get('signal')}{unanswered}",
+        "killed": f"the script ended without a report (exit status {run.returncode}); it was killed",
         "not-started": f"the probe could not start: {raw.get('probe_error')}",
     }
     outcome.setdefault("exit_code", None)
     outcome.setdefault("exception", None)
-    outcome["failed"] = status in ("raised", "timed-out", "killed", "not-started") or (
+    outcome["failed"] = status in ("raised", "timed-out", "stopped", "killed", "not-started") or (
         status == "exited" and outcome.get("exit_code") not in (0, None)
     )
     outcome["detail"] = details[status]
@@ -122,6 +126,9 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
 
 
 def exit_code(report: dict[str, Any], fail_on: set[str]) -> int:
+    if report["outcome"].get("status") == "stopped":
+        # What a shell reports for a command a signal ended: 130 for Ctrl-C, 143 for SIGTERM.
+        return 128 + signal.Signals[report["outcome"]["signal"]].value
     if report["outcome"]["failed"]:
         return EXIT_SCRIPT_FAILED
     if any(item["id"] in fail_on and item["status"] == "fired" for item in report["verdicts"]):
