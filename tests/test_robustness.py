@@ -306,10 +306,10 @@ def test_ctrl_c_during_probe_stops_the_script_too(tmp_path):
     pid_file = tmp_path / "pid"
     result = interrupted(["probe", "train.py"], tmp_path, ready=lambda: pid_file.exists() and bool(pid_file.read_text()))
     assert result.returncode == 130, result.stderr
-    # The script's own stderr passes through (torch warns there when numpy is absent); what
-    # advise adds is one line, and no traceback.
+    # The script's own stderr passes through (torch warns there when numpy is absent); advise
+    # adds no traceback, and reports the run as far as it went.
     assert "Traceback" not in result.stderr
-    assert result.stderr.strip().splitlines()[-1] == "advise: interrupted"
+    assert "outcome: the probe was stopped by SIGINT" in result.stdout.splitlines()
     with pytest.raises(ProcessLookupError):
         os.kill(int(pid_file.read_text()), 0)
 
@@ -323,7 +323,7 @@ def _fix_as_read(path: Path, read: bytes):
 
     catalogue = load_catalogue()
     options = LintOptions(catalogue, frozenset({"AMP001"}), make_target(), FixMode.SAFE)
-    return _lint_read_file(path, read, options, frozenset(), write=True)
+    return _lint_read_file(path, read, options, frozenset(), write_within=path.parent)
 
 
 DEPRECATED = b"import torch\nwith torch.cuda.amp.autocast():\n    pass\n"
@@ -343,6 +343,48 @@ def test_fix_does_not_bring_back_a_file_removed_while_it_was_checked(tmp_path):
     result = _fix_as_read(script, DEPRECATED)
     assert not script.exists()
     assert result.findings[0].message == f"fixes not written: {script}: removed while it was checked"
+
+
+def _project_and_elsewhere(tmp_path: Path) -> tuple[Path, Path]:
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    project.mkdir()
+    elsewhere.mkdir()
+    (project / "own.py").write_text(TRAIN)
+    return project, elsewhere
+
+
+def test_fix_never_writes_through_a_link_out_of_the_project(tmp_path):
+    project, elsewhere = _project_and_elsewhere(tmp_path)
+    (elsewhere / "train.py").write_text(TRAIN)
+    (project / "train.py").symlink_to(elsewhere / "train.py")
+    (project / "inner.py").symlink_to(project / "own.py")
+    result = run_advise(".", "--fix", *CORE, cwd=project)
+    assert result.returncode == 2
+    assert (elsewhere / "train.py").read_text() == TRAIN
+    assert FIXED_LINE in (project / "own.py").read_text()  # through a link that stays inside, too
+    assert (project / "inner.py").is_symlink()
+    unwritten = [line for line in result.stdout.splitlines() if "E902" in line]
+    assert unwritten == [
+        f"train.py:1:1: E902 fixes not written: train.py: a symlink to {elsewhere / 'train.py'}, "
+        f"outside the project {project}; fix that file itself"
+    ]
+
+
+def test_the_cache_never_writes_through_a_link_out_of_the_project(tmp_path):
+    project, elsewhere = _project_and_elsewhere(tmp_path)
+    cached = [arg for arg in CORE if arg != "--no-cache"]
+    uncached = run_advise(".", *CORE, cwd=project)
+    (project / ".advise_cache").symlink_to(elsewhere, target_is_directory=True)
+    assert run_advise(".", *cached, cwd=project).stdout == uncached.stdout
+    assert list(elsewhere.iterdir()) == []
+    # Links planted inside the cache folder: its layout folder, and a dangling .gitignore.
+    (project / ".advise_cache").unlink()
+    (project / ".advise_cache").mkdir()
+    (project / ".advise_cache" / "v2").symlink_to(elsewhere, target_is_directory=True)
+    (project / ".advise_cache" / ".gitignore").symlink_to(elsewhere / "gitignore")
+    for _ in range(2):
+        assert run_advise(".", *cached, cwd=project).stdout == uncached.stdout
+    assert list(elsewhere.iterdir()) == []
 
 
 def _advise_with(tmp_path: Path, *args: str, **popen) -> subprocess.CompletedProcess:

@@ -85,6 +85,10 @@ def _finding(item: object) -> Optional[Finding]:
     return Finding(**{name: item[name] for name in _FINDING_FIELDS if name in item and name != "fix_edits"})
 
 
+def _inside(real_path: str, real_folder: str) -> bool:
+    return real_path.startswith(real_folder) or real_path + os.sep == real_folder
+
+
 class Cache:
     """Entries under `directory` for runs with one fingerprint."""
 
@@ -92,10 +96,16 @@ class Cache:
         self.directory = Path(directory)
         self.fingerprint = fingerprint
         self._prepared = False
+        self._real = os.path.realpath(self.directory) + os.sep
 
     @classmethod
-    def for_run(cls, root: Path, options) -> Cache:
-        return cls(Path(root) / CACHE_DIR_NAME, run_fingerprint(options))
+    def for_run(cls, root: Path, options) -> Optional[Cache]:
+        """The project's cache; none when its folder is a link out of the project, where a
+        checked-out repository could have it write into any folder of the user's."""
+        directory = Path(root) / CACHE_DIR_NAME
+        if not _inside(os.path.realpath(directory), os.path.realpath(root) + os.sep):
+            return None
+        return cls(directory, run_fingerprint(options))
 
     def key(self, path: str, source: bytes, ignored: frozenset[str]) -> str:
         digest = hashlib.sha256()
@@ -108,10 +118,17 @@ class Cache:
     def _entry(self, key: str) -> Path:
         return self.directory / LAYOUT / key[:2] / key[2:]
 
+    def _within(self, path: Path) -> bool:
+        # A link planted inside the cache folder must not lead reads or writes out of it.
+        return _inside(os.path.realpath(path), self._real)
+
     def load(self, key: str) -> Optional[CachedResult]:
         """The stored result, or None when absent or unreadable (a miss, never an error)."""
+        entry = self._entry(key)
+        if not self._within(entry):
+            return None
         try:
-            data = json.loads(self._entry(key).read_bytes())
+            data = json.loads(entry.read_bytes())
         except (OSError, ValueError):
             return None
         # An entry of another shape (an older layout, a hand edit, one copied from another
@@ -144,6 +161,8 @@ class Cache:
             return  # a finding carries something JSON cannot hold: lint it again next time
         entry = self._entry(key)
         try:
+            if not self._within(entry):
+                return
             self._prepare()
             entry.parent.mkdir(parents=True, exist_ok=True)
             descriptor, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".", suffix=".tmp")
@@ -162,10 +181,11 @@ class Cache:
             return
         self.directory.mkdir(parents=True, exist_ok=True)
         ignore = self.directory / ".gitignore"
-        if not ignore.exists():
+        # lexists: a link left there, even a dangling one, is never written through.
+        if not os.path.lexists(ignore):
             # Keeps the cache out of commits without the user editing their own .gitignore.
             ignore.write_text("# Created by advise; safe to delete.\n*\n")
         tag = self.directory / "CACHEDIR.TAG"
-        if not tag.exists():
+        if not os.path.lexists(tag):
             tag.write_text("Signature: 8a477f597d28d172789f06886806bc55\n# The lint cache of advise (torch-advise).\n")
         self._prepared = True

@@ -48,21 +48,35 @@ def unreadable_result(error: PathError, path: Optional[Path] = None) -> FileResu
     return FileResult(str(path), [finding], b"", parse_error=True)
 
 
-def _lint_read_file(path: Path, source: bytes, options: LintOptions, ignored: frozenset[str], write: bool) -> FileResult:
+def _lint_read_file(path: Path, source: bytes, options: LintOptions, ignored: frozenset[str], write_within: Optional[Path]) -> FileResult:
+    """`write_within`: the project folder fixes are written in; None writes nothing."""
     from torch_advise.lint.engine import lint_source
 
     try:
         result = lint_source(str(path), source, options, ignored)
     except Exception as error:  # noqa: BLE001 - one file's fault must not cost the user the others
         return FileResult(str(path), [], source, internal_error=f"{type(error).__name__}: {error}")
-    if write and result.changed:
+    if write_within is not None and result.changed:
         assert result.fixed_source is not None
         try:
+            _not_linked_out(path, write_within)
             _still_as_read(path, source)
             write_atomic(path, result.fixed_source)
         except PathError as error:
             return _unwritten(path, source, options, ignored, error)
     return result
+
+
+def _not_linked_out(path: Path, project: Path) -> None:
+    """A file reached through a symlink is fixed only where the link stays in the project: a
+    checked-out repository must not be able to point a fix at any file of the user's. A file
+    named by its own path is the user's to fix wherever it is."""
+    real = os.path.realpath(path)
+    if real == os.path.abspath(path):
+        return
+    folder = os.path.realpath(project)
+    if os.path.commonpath([real, folder]) != folder:
+        raise PathError(f"{path}: a symlink to {real}, outside the project {folder}; fix that file itself")
 
 
 def _still_as_read(path: Path, source: bytes) -> None:
@@ -80,7 +94,7 @@ def _still_as_read(path: Path, source: bytes) -> None:
 def lint_bytes(path: Path, source: bytes, settings: Settings, options: LintOptions) -> FileResult:
     """One file's bytes that came from elsewhere (standard input), checked as `path` would be
     and never written."""
-    return _lint_read_file(path, source, options, ignored_codes(options.catalogue, settings, path), write=False)
+    return _lint_read_file(path, source, options, ignored_codes(options.catalogue, settings, path), write_within=None)
 
 
 def _unwritten(path: Path, source: bytes, options: LintOptions, ignored: frozenset[str], error: PathError) -> FileResult:
@@ -140,7 +154,7 @@ class _Run:
         except PathError as error:
             return unreadable_result(error, path)
         ignored = ignored_codes(self.options.catalogue, self.settings, path)
-        result = _lint_read_file(path, source, self.options, ignored, self.write)
+        result = _lint_read_file(path, source, self.options, ignored, self.settings.root if self.write else None)
         if self.cache is not None and not result.changed and result.internal_error is None:
             self.cache.store(self.cache.key(path_text, source, ignored), result.findings, parse_error=result.parse_error)
         return result
