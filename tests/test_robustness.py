@@ -129,14 +129,32 @@ def test_a_chain_python_refuses_is_named_not_checked_and_the_rest_is_checked_wit
     # "DataLoader" lets the chain through the pre-filter, as a real one would get through.
     (tmp_path / "chain.py").write_text("x = DataLoader" + ".b" * 12_000 + "\n")
     (tmp_path / "sum.py").write_text("loss = " + " + ".join(["backward"] * 20_000) + "\n")
+    # The same sum over many short lines, inside brackets or joined by backslashes.
+    (tmp_path / "lines.py").write_text("loss = (backward\n" + "+ b\n" * 20_000 + ")\n")
+    (tmp_path / "joined.py").write_text("loss = backward \\\n" + "+ b \\\n" * 20_000 + "+ b\n")
     started = time.monotonic()
     result = run_advise(".", *CORE, "-j", "2", cwd=tmp_path)
     assert time.monotonic() - started < 60
     assert result.returncode == 1, result.stderr
     refused = "E999 file could not be parsed, nothing checked: an expression nested deeper than Python's own parser accepts"
     assert f"chain.py:1:1: {refused}" in result.stdout
-    assert f"sum.py:1:1: {refused}" in result.stdout
+    for name in ("sum.py", "lines.py", "joined.py"):
+        assert f"{name}:1:1: {refused}" in result.stdout
     assert "train.py:6:14: DL001" in result.stdout
+
+
+def test_a_file_over_the_size_budget_is_named_not_checked_and_the_rest_is_checked(tmp_path):
+    (tmp_path / "train.py").write_text(TRAIN)
+    row = "    [" + ", ".join(["0.125"] * 16) + "],\n"
+    (tmp_path / "table.py").write_text("from torch.utils.data import DataLoader\nTABLE = [\n" + row * 48_000 + "]\n")
+    result = run_advise(".", *CORE, "--format", "sarif", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    results = json.loads(result.stdout)["runs"][0]["results"]
+    found = {(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for r in results}
+    assert ("E903", "table.py") in found and ("DL001", "train.py") in found
+    message = next(r["message"]["text"] for r in results if r["ruleId"] == "E903")
+    size = (tmp_path / "table.py").stat().st_size / 2**20
+    assert message == f"file not checked: {size:.1f} MiB, more than the 4 MiB one file may have"
 
 
 def test_an_unknown_coding_cookie_is_reported_at_column_1(tmp_path):

@@ -14,7 +14,6 @@ import os
 import re
 import sys
 from contextlib import contextmanager
-from itertools import accumulate
 from pathlib import Path
 
 import libcst as cst
@@ -29,14 +28,18 @@ from torch_advise.lint.positions import positions
 from torch_advise.lint.suppress import is_suppressed
 
 PARSE_ERROR = "E999"
+TOO_LARGE = "E903"
+# libcst parses about half a megabyte a second and needs some 200 bytes of memory per byte of
+# source: a file beyond this (generated tables, vendored bundles) would cost a commit half a
+# minute and gigabytes, so it is named as not checked instead.
+MAX_SOURCE_BYTES = 4 * 1024 * 1024
 MAX_FIX_PASSES = 10
 # Python refuses brackets nested deeper than this; libcst's parser overflows its stack (a crash,
 # not an exception) on nesting some hundreds of levels deeper, so such files go to Python first.
 PYTHON_MAX_NESTING = 200
-# Bytes on one line beyond which Python's parser is asked first (see _beyond_python).
+# Bytes in one logical line beyond which Python's parser is asked first (see _beyond_python).
 LONG_LINE = 4096
-_BRACKET_STEPS = bytes.maketrans(b"([{)]}", b"\x01\x01\x01\xff\xff\xff")
-_NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"()[]{}")))
+_BRACKET = re.compile(rb"[()\[\]{}]")
 # The visitors recurse once per nested node: code Python accepts, brackets 200 deep or a sum of
 # thousands of terms, needs a few thousand frames, more than Python's default 1000.
 RECURSION_LIMIT = 20_000
@@ -66,17 +69,39 @@ def parse_error_finding(path: str, source: bytes, error: Exception) -> Finding:
     )
 
 
+def _too_large_finding(path: str, size: int) -> Finding:
+    mib = 1024 * 1024
+    return Finding(
+        path, 1, 1, TOO_LARGE,
+        f"file not checked: {size / mib:.1f} MiB, more than the {MAX_SOURCE_BYTES // mib} MiB one file may have",
+        slug="file-too-large", severity="error",
+    )
+
+
 def _beyond_python(source: bytes) -> bool:
     """Whether the file may hold more than Python's own parser accepts, so that it must decide
-    first: brackets (counted in strings and comments too) nested deeper than it allows, or a line
-    so long that it can hold a chain of thousands of operators (`a.b.b...`, `1 + 1 + ...`), on
-    which libcst's parser runs for minutes or overflows its stack."""
-    if len(source) > LONG_LINE and max(map(len, source.splitlines())) > LONG_LINE:
-        return True
-    if source.count(b"(") + source.count(b"[") + source.count(b"{") <= PYTHON_MAX_NESTING:
-        return False
-    steps = memoryview(source.translate(_BRACKET_STEPS, _NOT_BRACKETS)).cast("b")
-    return max(accumulate(steps), default=0) > PYTHON_MAX_NESTING
+    first: brackets (counted in strings and comments too) nested deeper than it allows, or a
+    logical line so long that it can hold a chain of thousands of operators (`a.b.b...`,
+    `1 + 1 + ...`, on one line, inside one bracket over many lines or joined by backslashes), on
+    which libcst's parser runs for minutes or overflows its stack. A file this flags that Python
+    accepts costs only Python's parse on top."""
+    if len(source) > LONG_LINE:
+        continued = source.count(b"\\\n") + source.count(b"\\\r\n")
+        if continued > LONG_LINE // 4 or max(map(len, source.splitlines())) > LONG_LINE:
+            return True
+    depth = opened_at = 0
+    for bracket in _BRACKET.finditer(source):
+        if bracket.group() in b"([{":
+            if depth == 0:
+                opened_at = bracket.start()
+            depth += 1
+            if depth > PYTHON_MAX_NESTING:
+                return True
+        elif depth > 0:
+            depth -= 1
+            if depth == 0 and bracket.start() - opened_at > LONG_LINE:
+                return True
+    return depth > 0 and len(source) - opened_at > LONG_LINE
 
 
 def _python_parse(source: bytes) -> None:
@@ -249,6 +274,8 @@ def lint_source(path: str, source: bytes, options: LintOptions, ignored: frozens
 
 
 def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozenset[str]) -> FileResult:
+    if len(source) > MAX_SOURCE_BYTES:
+        return FileResult(path, [_too_large_finding(path, len(source))], source, parse_error=True)
     try:
         if _beyond_python(source):
             _python_parse(source)

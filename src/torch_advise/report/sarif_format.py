@@ -28,6 +28,7 @@ _LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 # Findings about a file rather than a rule of the catalogue: (code, name, title, description).
 _FILE_PROBLEMS = (
     ("E902", "io-error", "File could not be read", "The file could not be opened or read, so nothing in it was checked."),
+    ("E903", "file-too-large", "File too large to check", "The file is larger than the 4 MiB one file may have, so nothing in it was checked."),
     ("E999", "syntax-error", "File could not be parsed", "The file is not valid Python, so nothing in it was checked."),
 )
 
