@@ -27,6 +27,25 @@ def _fail_on(value: Optional[str]) -> set[str]:
     return names
 
 
+def _tried(value: Optional[str]) -> list[str]:
+    if not value:
+        return []
+    from torch_advise.catalogue import CatalogueError, load_catalogue
+
+    try:
+        catalogue = load_catalogue()
+    except CatalogueError as error:
+        raise click.ClickException(str(error)) from None
+    codes: list[str] = []
+    for part in filter(None, (part.strip() for part in value.split(","))):
+        rule = catalogue.get(part)
+        if rule is None:
+            raise click.BadParameter(f"unknown rule {part!r}; `advise rules` lists them", param_hint="'--try'")
+        if rule.code not in codes:
+            codes.append(rule.code)
+    return codes
+
+
 @click.command(
     "probe",
     context_settings={"ignore_unknown_options": False, "help_option_names": ["-h", "--help"]},
@@ -34,7 +53,7 @@ def _fail_on(value: Optional[str]) -> set[str]:
 @click.argument("script", type=click.Path(exists=True, dir_okay=False))
 @click.argument("script_args", nargs=-1, type=click.UNPROCESSED)
 @click.option("--steps", type=click.IntRange(min=1), default=50, show_default=True,
-              help="Steps to measure after warm-up.")
+              help="Steps to measure after warm-up (with --try: for each arm).")
 @click.option("--warmup", type=click.IntRange(min=1), default=5, show_default=True,
               help="Steps run before measuring (not counted).")
 @click.option("--timeout", "timeout_s", type=click.FloatRange(min=0, min_open=True), default=600.0,
@@ -45,12 +64,15 @@ def _fail_on(value: Optional[str]) -> set[str]:
               help="Write the report here instead of stdout.")
 @click.option("--fail-on", "fail_on", metavar="VERDICTS",
               help=f"Exit 1 when one of these verdicts fires ({', '.join(VERDICT_IDS)}).")
+@click.option("--try", "try_fixes", metavar="CODES",
+              help="Measure these rules' fixes (e.g. DL001,OPT001) applied at run time, in blocks "
+                   "alternating with the script as written; no file is edited.")
 @click.option("--summary", "summary_path", type=click.Path(dir_okay=False, writable=True),
               help="Also append the text report to this file, as a Markdown code block "
                    "(for $GITHUB_STEP_SUMMARY).")
 def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, timeout_s: float,
           output_format: str, output_path: Optional[str], fail_on: Optional[str],
-          summary_path: Optional[str]) -> None:
+          try_fixes: Optional[str], summary_path: Optional[str]) -> None:
     """Run SCRIPT for a bounded number of steps and measure where step time goes.
 
     Arguments for the script go after `--`. Exit codes: 0 ok, 1 a --fail-on verdict fired,
@@ -58,6 +80,7 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
     (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP) and reported what it had measured.
     """
     fail_on_ids = _fail_on(fail_on)
+    tried_codes = _tried(try_fixes)
     for destination in (output_path, summary_path):
         # Checked before the run, which may take minutes, rather than after it, losing its report.
         folder = os.path.dirname(os.path.abspath(destination)) if destination else None
@@ -68,19 +91,27 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
         click.echo(INSTALL_HINT, err=True)
         sys.exit(2)
 
+    from torch_advise.lint.api import lint_paths
     from torch_advise.probe.launch import run_child
     from torch_advise.probe.render import render_text
     from torch_advise.probe.report import build_report, exit_code
+    from torch_advise.probe.whatif import trial_request
 
+    trial: Optional[dict] = None
+    untried: list[dict] = []
+    if tried_codes:
+        # Where each chosen rule fires, in the script's folder: the loader it flags may be built
+        # in a module of the project rather than in the script itself.
+        flagged = lint_paths([os.path.dirname(os.path.abspath(script))], select=tried_codes)
+        trial, untried = trial_request(tried_codes, flagged)
     json_to_stdout = output_format == "json" and not output_path
     run = run_child(script, list(script_args), warmup=warmup, steps=steps, timeout_s=timeout_s,
-                    output_to_stderr=json_to_stdout)
+                    output_to_stderr=json_to_stdout, trial=trial)
     local = (run.result or {}).get("local_modules", [])
     paths = [os.path.abspath(script)] + [p for p in local if p != os.path.realpath(script)]
-    from torch_advise.lint.api import lint_paths
-
     report = build_report(run, script=script, args=list(script_args), warmup=warmup, steps=steps,
-                          timeout_s=timeout_s, findings=lint_paths(paths, select=["ALL"]))
+                          timeout_s=timeout_s, findings=lint_paths(paths, select=["ALL"]),
+                          untried=untried if tried_codes else None)
     text = json.dumps(report, indent=2) + "\n" if output_format == "json" else render_text(report)
     if output_path:
         with open(output_path, "w", encoding="utf-8") as handle:

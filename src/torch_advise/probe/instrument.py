@@ -22,6 +22,7 @@ from typing import Any, NoReturn, Optional
 from torch_advise.probe.copies import classify, tally_figures
 from torch_advise.probe.sites import caller_site, user_site_of_traceback
 from torch_advise.probe.syncs import SyncCounter
+from torch_advise.probe.trial import NEEDS_CUDA, Fix, Trial, window_steps
 from torch_advise.probe.window import CudaClock, HostClock, StepWindow, StopScript, WindowListener
 from torch_advise.processes import TAG_ENV, stop_tagged, watch_pipe
 
@@ -160,7 +161,7 @@ class CopyProfiler(WindowListener):
 class Probe:
     """Installs every patch and hook; collects the figures the parent turns into verdicts."""
 
-    def __init__(self, warmup: int, steps: int, script_dir: str) -> None:
+    def __init__(self, warmup: int, steps: int, script_dir: str, trial: Optional[dict[str, Any]] = None) -> None:
         import torch
 
         self.torch = torch
@@ -174,13 +175,25 @@ class Probe:
         self.scalers: list[dict[str, Any]] = []
         self.cuda_available = bool(torch.cuda.is_available())
         self.copies = CopyProfiler(torch, warmup, self._cuda_in_use)
-        self.window = StepWindow(warmup, steps, self._choose_clock, listener=self.copies)
+        self.trial = self._trial(trial, warmup) if trial else None
+        steps_in_window = window_steps(steps, self.trial.block, len(self.trial.arms)) if self.trial else steps
+        listeners: list[WindowListener] = [self.copies, self.trial] if self.trial else [self.copies]
+        self.window = StepWindow(warmup, steps_in_window, self._choose_clock, listeners=listeners)
         self.window.on_window_start = self._window_started
         self.syncs = SyncCounter(lambda: self.window.active and not self._in_probe)
         self._in_probe = False
         self._syncs_installed = False
         self.started_s = time.perf_counter()
         self.script_dir = script_dir
+
+    def _trial(self, config: dict[str, Any], warmup: int) -> Trial:
+        fixes = {}
+        for item in config["fixes"]:
+            fix = Fix(item["code"], [tuple(site) for site in item["sites"]])
+            if fix.code in NEEDS_CUDA and not self.cuda_available:
+                fix.not_applied = "this fix acts on CUDA work, and no CUDA device is in this run"
+            fixes[fix.code] = fix
+        return Trial(self.torch, fixes, warmup, block=config["block"], cuda=self.cuda_available)
 
     def _cuda_in_use(self) -> bool:
         return self.cuda_available and bool(self.torch.cuda.is_initialized())
@@ -202,6 +215,25 @@ class Probe:
         self._patch_autocast()
         self._patch_grad_scaler()
         self.optimizer_module.register_optimizer_step_post_hook(self._optimizer_stepped)
+        if self.trial:
+            self.optimizer_module.register_optimizer_step_pre_hook(self._optimizer_stepping)
+            self._patch_zero_grad()
+
+    def _optimizer_stepping(self, optimizer: Any, args: Any, kwargs: Any) -> None:
+        assert self.trial is not None
+        self.trial.before_optimizer_step(optimizer)
+
+    def _patch_zero_grad(self) -> None:
+        trial = self.trial
+        assert trial is not None
+        owners: tuple[Any, ...] = (self.optimizer_module.Optimizer, self.torch.nn.Module)
+        for owner in owners:
+            original = owner.zero_grad
+
+            def zero_grad(target, set_to_none: bool = True, _original=original):
+                return _original(target, trial.zero_grad_set_to_none(set_to_none))
+
+            owner.zero_grad = zero_grad
 
     def _optimizer_stepped(self, optimizer: Any, args: Any, kwargs: Any) -> None:
         self._in_probe = True
@@ -220,8 +252,13 @@ class Probe:
 
         def __init__(loader, *args, **kwargs):
             original_init(loader, *args, **kwargs)
-            if "_advise_id" not in loader.__dict__:
-                loader.__dict__["_advise_id"] = probe.loaders.created(loader, caller_site(2))
+            trial = probe.trial
+            if "_advise_id" not in loader.__dict__ and not (trial and trial.building_twin):
+                site = caller_site(2)
+                loader_id = loader.__dict__["_advise_id"] = probe.loaders.created(loader, site)
+                if trial:
+                    trial.note_loader(loader_id, loader, original_init, args, kwargs, site,
+                                      subclass=type(loader) is not loader_class)
 
         def __iter__(loader):
             loader_id = loader.__dict__.get("_advise_id")
@@ -244,7 +281,11 @@ class Probe:
                 probe._in_probe = False
             produced = False
             try:
-                batch = original_next(iterator)
+                from_twin, batch = (
+                    probe.trial.batch(loader_id, original_iter, original_next) if probe.trial else (False, None)
+                )
+                if not from_twin:
+                    batch = original_next(iterator)
                 produced = True
             finally:
                 wait_s = probe.window.fetch_finished(token, loader_id, produced, True)
@@ -271,6 +312,9 @@ class Probe:
         probe = self
 
         def __enter__(ctx):
+            if probe.trial:
+                written = ctx.__dict__.setdefault("_advise_dtype", ctx.fast_dtype)
+                ctx.fast_dtype = probe.trial.autocast_dtype(written, getattr(ctx, "device", None))
             result = original_enter(ctx)
             site = caller_site(2)
             dtype = str(getattr(ctx, "fast_dtype", "")).replace("torch.", "")
@@ -305,6 +349,32 @@ class Probe:
 
         scaler_class.__init__ = __init__
         scaler_class.step = step
+        if self.trial:
+            self._patch_scaler_for_trial(scaler_class, step)
+
+    def _patch_scaler_for_trial(self, scaler_class: Any, counted_step: Any) -> None:
+        """The tried arm without a GradScaler: scale and unscale_ leave the values alone, step
+        is the optimizer's own, update does nothing."""
+        trial = self.trial
+        assert trial is not None
+        original_scale, original_unscale, original_update = scaler_class.scale, scaler_class.unscale_, scaler_class.update
+
+        def scale(scaler, outputs):
+            return outputs if trial.scaler_dropped() else original_scale(scaler, outputs)
+
+        def unscale_(scaler, optimizer):
+            return None if trial.scaler_dropped() else original_unscale(scaler, optimizer)
+
+        def step(scaler, optimizer, *args, **kwargs):
+            if trial.scaler_dropped():
+                return optimizer.step(*args, **kwargs)
+            return counted_step(scaler, optimizer, *args, **kwargs)
+
+        def update(scaler, new_scale=None):
+            return None if trial.scaler_dropped() else original_update(scaler, new_scale)
+
+        scaler_class.scale, scaler_class.unscale_ = scale, unscale_
+        scaler_class.step, scaler_class.update = step, update
 
     def device_figures(self) -> dict[str, Any]:
         torch = self.torch
@@ -325,10 +395,13 @@ class Probe:
         self.copies.close()
         measured = self.window.measured_steps
         on_gpu = bool(self.window.clock and self.window.clock.on_gpu)
+        trial = self.trial
         return {
             "version": RESULT_VERSION,
             "device": self.device_figures(),
-            "steps": self.window.figures(),
+            # A trial's own figures are of the steps run as written only, as if it had not run.
+            "steps": self.window.figures(trial.counted_as_written if trial else None),
+            "trial": trial.figures(self.window.figures()["step_ms"]) if trial else None,
             "loaders": self.loaders.rows,
             "syncs": {
                 "measured": on_gpu and self._syncs_installed,
@@ -528,7 +601,7 @@ def main() -> None:
     _stop_on_sigterm(os.getpid())
     error: Optional[BaseException] = None
     try:
-        probe = Probe(config["warmup"], config["steps"], os.path.dirname(script))
+        probe = Probe(config["warmup"], config["steps"], os.path.dirname(script), config.get("trial"))
         probe.install()
     except Stopped:
         # Timed out while still importing torch.

@@ -81,7 +81,7 @@ def _stop_requests():
 
 
 def run_child(script: str, args: list[str], *, warmup: int, steps: int, timeout_s: float,
-              output_to_stderr: bool) -> ChildRun:
+              output_to_stderr: bool, trial: Optional[dict[str, Any]] = None) -> ChildRun:
     """Runs the script under the probe and returns what the child wrote, if anything."""
     tag = new_tag()
     with tempfile.TemporaryDirectory(prefix="advise-probe-") as tmp, _stop_requests() as received:
@@ -89,7 +89,7 @@ def run_child(script: str, args: list[str], *, warmup: int, steps: int, timeout_
         watch_read, watch_write = os.pipe()
         env = dict(os.environ)
         env[OUT_ENV] = out_path
-        env[CONFIG_ENV] = json.dumps({"warmup": warmup, "steps": steps})
+        env[CONFIG_ENV] = json.dumps({"warmup": warmup, "steps": steps, "trial": trial})
         env[WATCH_ENV] = str(watch_read)
         env[TAG_ENV] = tag
         started = time.monotonic()

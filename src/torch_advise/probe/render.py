@@ -27,6 +27,30 @@ def _device(device: dict[str, Any]) -> str:
     return "unknown (the script left no report)"
 
 
+def _what_if(section: dict[str, Any]) -> list[str]:
+    blocks = f" (fixes applied at run time, arms alternating in blocks of {section['block']} steps)" if section["block"] else ""
+    out = ["", f"what-if{blocks}:"]
+    for row in section["arms"]:
+        label = row["arm"]
+        if row["speedup"] is None:
+            out.append(f"  {label:<12} {row['outcome']}: {row['detail']}")
+            continue
+        ratio = row["speedup"]
+        interval = f"95% interval {ratio['low']:.2f}-{ratio['high']:.2f}x, {row['rounds']} rounds"
+        if row["outcome"] == "faster":
+            said = f"{ratio['estimate']:.2f}x faster ({interval})"
+        else:
+            said = f"no gain: {ratio['estimate']:.2f}x, {row['outcome']} ({interval})"
+        predicted = row.get("predicted_speedup")
+        if predicted:
+            said += f"; predicted up to {predicted:.1f}x" if predicted >= 1.05 else "; predicted no gain"
+        out.append(f"  {label:<12} {said}")
+        out.append(f"  {'':<12} {row['detail']}")
+    for item in section["not_tried"]:
+        out.append(f"  {item['code']:<12} not tried: {item['reason']}")
+    return out
+
+
 def render_text(report: dict[str, Any], base: Optional[str] = None) -> str:
     base = base or os.getcwd()
     out: list[str] = []
@@ -73,6 +97,8 @@ def render_text(report: dict[str, Any], base: Optional[str] = None) -> str:
             tail = f"  [{lines}]" if lines and item["status"] != "not-applicable" else ""
             out.append(f"  {item['id']:<17} {label:<6} {item['summary']}{tail}")
 
+    if report.get("what_if") is not None:
+        out.extend(_what_if(report["what_if"]))
     out.append("")
     if report["findings"]:
         out.append("static findings:")

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import os
 import signal
-from typing import Any
+from typing import Any, Optional
 
 from torch_advise import __version__
 from torch_advise.probe import verdict as v
 from torch_advise.probe.join import join
 from torch_advise.probe.launch import ChildRun
+from torch_advise.probe.whatif import trial_report
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "report.schema.json")
 
 EXIT_OK = 0
@@ -94,8 +95,12 @@ def _steps(raw: dict[str, Any], warmup: int, steps: int) -> dict[str, Any]:
 
 
 def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, steps: int,
-                 timeout_s: float, findings: list[Any]) -> dict[str, Any]:
+                 timeout_s: float, findings: list[Any],
+                 untried: Optional[list[dict[str, Any]]] = None) -> dict[str, Any]:
+    """``untried``: None when no fix was to be tried (no --try); else the chosen fixes that
+    could not be, and the report gets a what-if section."""
     raw = run.result or {}
+    joined = join(findings, raw)
     verdicts = v.verdicts(raw) if raw.get("steps") else []
     device = raw.get("device") or {"kind": "unknown", "name": "unknown", "capability": None,
                                    "torch": None, "peak_memory_bytes": None}
@@ -120,7 +125,8 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
         "scalers": raw.get("scalers", []),
         "verdicts": verdicts,
         "not_applicable": _not_applicable(raw, verdicts),
-        "findings": join(findings, raw),
+        "findings": joined,
+        "what_if": trial_report(raw.get("trial"), untried, v.input_figures(raw)) if untried is not None else None,
         "wall_s": run.wall_s,
     }
 

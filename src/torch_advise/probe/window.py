@@ -82,7 +82,8 @@ class Boundary:
 
 
 class WindowListener:
-    """Told about every step boundary before the window acts on it (the copy profiler)."""
+    """Told about every step boundary before the window acts on it (the copy profiler, the
+    what-if trial)."""
 
     def boundary(self, completed: int) -> None:
         pass
@@ -104,7 +105,7 @@ class StepWindow:
     steps: int
     choose_clock: Callable[[], Any]
     now: Callable[[], float] = time.perf_counter
-    listener: WindowListener = field(default_factory=WindowListener)
+    listeners: list[WindowListener] = field(default_factory=list)
 
     source: Optional[str] = None
     completed: int = 0
@@ -127,7 +128,8 @@ class StepWindow:
 
     def _boundary(self, completed: int) -> None:
         self.completed = completed
-        self.listener.boundary(completed)
+        for listener in self.listeners:
+            listener.boundary(completed)
         if completed == self.warmup and not self.boundaries:
             self.clock = self.choose_clock()
             self.on_window_start()
@@ -146,7 +148,8 @@ class StepWindow:
         self.boundaries.clear()
         self.fetches.clear()
         self.clock = None
-        self.listener.reset()
+        for listener in self.listeners:
+            listener.reset()
 
     def optimizer_stepped(self, optimizer_id: int) -> None:
         if self.closed:
@@ -201,8 +204,11 @@ class StepWindow:
                 self.end_host_s = self.now()
                 self.closed = True
 
-    def figures(self) -> dict[str, Any]:
-        """Window figures in milliseconds. Call after ``finish`` (or after the window closed)."""
+    def figures(self, kept: Optional[Callable[[int], bool]] = None) -> dict[str, Any]:
+        """Window figures in milliseconds. Call after ``finish`` (or after the window closed).
+
+        ``kept``: which steps of the window (numbered from 1) the figures are of; the others
+        (a what-if trial's steps) are left out of every figure, as if they had not run."""
         measured = self.measured_steps
         result: dict[str, Any] = {
             "source": self.source,
@@ -227,9 +233,15 @@ class StepWindow:
         else:
             step_ms = [(b.host_s - a.host_s) * 1e3 for a, b in zip(marks, marks[1:])]
             window_ms = (marks[-1].host_s - marks[0].host_s) * 1e3
+        if kept is not None:
+            step_ms = [ms for step, ms in enumerate(step_ms, 1) if kept(step)]
+            window_ms = sum(step_ms)
+            result["measured"] = len(step_ms)
+            if not step_ms:
+                return result
         fetches = []
         for fetch in self.fetches:
-            if not 1 <= fetch.step <= measured:
+            if not 1 <= fetch.step <= measured or (kept is not None and not kept(fetch.step)):
                 continue
             idle_ms = None
             if on_gpu and fetch.before is not None and fetch.after is not None:

@@ -1,0 +1,72 @@
+"""Intervals for speedups and regressions, from step times that carry the machine's noise.
+
+Both answers are ratios of step times with a 95 % interval, never a bare ratio: a what-if
+trial pairs each round of the fixed arm with the neighbouring round as written (the rounds
+share whatever the machine was doing), and a comparison of two runs resamples their steps.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from dataclasses import dataclass
+
+# Two-sided 95 % quantiles of Student's t for 1..30 degrees of freedom.
+_T95 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)
+BOOTSTRAP_RESAMPLES = 2000
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """How many times longer the first set of steps took than the second, with a 95 % interval."""
+
+    estimate: float
+    low: float
+    high: float
+
+    @property
+    def within_noise(self) -> bool:
+        return self.low <= 1.0 <= self.high
+
+    def as_dict(self) -> dict[str, float]:
+        return {"estimate": self.estimate, "low": self.low, "high": self.high}
+
+
+def _t95(degrees: int) -> float:
+    return _T95[degrees - 1] if degrees <= len(_T95) else 1.96
+
+
+def paired_ratio(first_rounds: list[list[float]], second_rounds: list[list[float]]) -> Ratio:
+    """Mean step time of the first arm over the second's, round by round: the geometric mean of
+    the rounds' ratios, with a t interval over them."""
+    logs = [
+        math.log(statistics.fmean(first) / statistics.fmean(second))
+        for first, second in zip(first_rounds, second_rounds) if first and second
+    ]
+    if not logs:
+        raise ValueError("no round holds steps of both arms")
+    centre = statistics.fmean(logs)
+    if len(logs) < 2:
+        return Ratio(math.exp(centre), 0.0, math.inf)
+    half = _t95(len(logs) - 1) * statistics.stdev(logs) / math.sqrt(len(logs))
+    return Ratio(math.exp(centre), math.exp(centre - half), math.exp(centre + half))
+
+
+def median_ratio(first: list[float], second: list[float], seed: int = 0) -> Ratio:
+    """Median step time of the first run over the second's, with a bootstrap interval (the
+    steps of each run resampled; a fixed seed, so that a report reads the same twice)."""
+    if not first or not second:
+        raise ValueError("both runs need measured steps")
+    rng = random.Random(seed)
+    ratios = sorted(
+        statistics.median(rng.choices(first, k=len(first))) / statistics.median(rng.choices(second, k=len(second)))
+        for _ in range(BOOTSTRAP_RESAMPLES)
+    )
+    low = ratios[int(0.025 * BOOTSTRAP_RESAMPLES)]
+    high = ratios[int(0.975 * BOOTSTRAP_RESAMPLES) - 1]
+    return Ratio(statistics.median(first) / statistics.median(second), low, high)

@@ -1,0 +1,86 @@
+"""``advise probe --try CODES``: which fixes to try at run time, and what the trial measured.
+
+The lint says where each chosen rule fires; the script's process (trial.py) applies the run-time
+equivalent of each fix at those sites in alternating blocks; here the rounds become a measured
+speedup per fix with a 95 % interval, set beside the probe's own prediction.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from torch_advise.finding import Finding
+from torch_advise.probe.stats import paired_ratio
+from torch_advise.probe.trial import AS_WRITTEN, DEFAULT_BLOCK, TRIABLE
+
+NO_EQUIVALENT = {
+    "PERF001": "channels_last would change the memory format of the model and of every input mid-run",
+}
+
+
+def trial_request(codes: list[str], findings: list[Finding]) -> tuple[Optional[dict[str, Any]], list[dict[str, Any]]]:
+    """The trial the script's process is to run, None when no chosen fix can be tried, and the
+    chosen fixes that cannot be, each with the reason. A fix acts where the run does what its
+    rule flags; a loader fix, where the lint flags it, or on every loader whose settings lack
+    it when the lint flags none (a setting it cannot read, such as `num_workers=args.workers`)."""
+    fixes, untried = [], []
+    for code in codes:
+        if code not in TRIABLE:
+            reason = NO_EQUIVALENT.get(code, f"the probe has no run-time equivalent of {code}'s fix")
+            untried.append({"code": code, "reason": f"cannot be applied at run time: {reason}"})
+            continue
+        sites = [(f.path, f.line, max(f.end_line or f.line, f.line)) for f in findings if f.code == code]
+        fixes.append({"code": code, "sites": sites})
+    return ({"fixes": fixes, "block": DEFAULT_BLOCK} if fixes else None), untried
+
+
+def _predictions(input_figures: dict[str, Any]) -> dict[str, float]:
+    """The probe's own prediction for each rule it makes one for: DL001's, from the input stall."""
+    predicted = input_figures.get("predicted_speedup")
+    return {"DL001": predicted} if predicted else {}
+
+
+def _outcome(low: float, high: float) -> str:
+    if low > 1.0:
+        return "faster"
+    if high < 1.0:
+        return "slower"
+    return "within noise"
+
+
+def trial_report(raw_trial: Optional[dict[str, Any]], untried: list[dict[str, Any]],
+                 input_figures: dict[str, Any]) -> dict[str, Any]:
+    predictions = _predictions(input_figures)
+    fixes = {item["code"]: item for item in (raw_trial or {}).get("fixes", [])}
+    arms = (raw_trial or {}).get("arms", [])
+    as_written: list[list[float]] = next((arm["rounds_ms"] for arm in arms if arm["arm"] == AS_WRITTEN), [])
+    rows = []
+    for arm in arms:
+        if arm["arm"] == AS_WRITTEN:
+            continue
+        row: dict[str, Any] = {
+            "arm": arm["arm"], "codes": arm["codes"], "rounds": len(arm["rounds_ms"]),
+            "speedup": None, "outcome": None,
+            "predicted_speedup": predictions.get(arm["codes"][0]) if len(arm["codes"]) == 1 else None,
+        }
+        applied = [fixes[code] for code in arm["codes"] if code in fixes]
+        if not any(fix["applied"] for fix in applied):
+            reasons = [fix["not_applied"] for fix in applied if fix["not_applied"]]
+            row["outcome"] = "not applied"
+            flagged = ", ".join(arm["codes"])
+            row["detail"] = reasons[0] if reasons else f"the run never did what {flagged} flags, so the fix had nothing to change"
+        elif not arm["rounds_ms"]:
+            row["outcome"] = "not measured"
+            row["detail"] = "the script ended before a whole round of blocks was measured"
+        else:
+            ratio = paired_ratio(as_written, arm["rounds_ms"])
+            row["speedup"] = ratio.as_dict()
+            row["outcome"] = _outcome(ratio.low, ratio.high)
+            row["detail"] = "; ".join(fix["applied"] for fix in applied if fix["applied"])
+        rows.append(row)
+    in_arms = {code for arm in arms for code in arm["codes"]}
+    unusable = [
+        {"code": code, "reason": fix["not_applied"]}
+        for code, fix in fixes.items() if code not in in_arms and fix["not_applied"]
+    ]
+    return {"block": (raw_trial or {}).get("block"), "arms": rows, "not_tried": unusable + untried}

@@ -1,0 +1,173 @@
+"""`advise probe --try`: fixes measured at run time against the script as written."""
+
+import json
+import os
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from torch_advise.probe.command import probe
+from torch_advise.probe.render import render_text
+from torch_advise.probe.report import SCHEMA_PATH
+from torch_advise.probe.stats import median_ratio, paired_ratio
+from torch_advise.probe.trial import AS_WRITTEN, Fix, Trial, enough_workers, window_steps
+from torch_advise.probe.whatif import trial_report
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURES = os.path.join(ROOT, "fixtures", "probe")
+
+with open(SCHEMA_PATH, encoding="utf-8") as handle:
+    SCHEMA = json.load(handle)
+
+
+def run_probe(tmp_path, fixture, *options, script_args=()):
+    out = tmp_path / f"{fixture}.json"
+    args = [os.path.join(FIXTURES, f"{fixture}.py"), "--format", "json", "--output", str(out), *options]
+    if script_args:
+        args += ["--", *script_args]
+    result = CliRunner().invoke(probe, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    jsonschema.validate(report, SCHEMA, cls=jsonschema.Draft202012Validator)
+    return report
+
+
+def arm(report, name):
+    return next(row for row in report["what_if"]["arms"] if row["arm"] == name)
+
+
+def mean_step_ms(report):
+    return report["steps"]["window_ms"] / report["steps"]["measured"]
+
+
+def test_workers_tried_at_run_time_agree_with_the_script_edited_by_hand(tmp_path):
+    tried = run_probe(tmp_path, "input_bound", "--steps", "20", "--try", "DL001")
+    row = arm(tried, "DL001")
+    assert row["outcome"] == "faster"
+    assert row["detail"] == f"num_workers={enough_workers()} at input_bound.py:40"
+    # The same number of workers, written into the script's arguments instead; the separate runs
+    # get a longer warm-up and window, for they have no neighbouring blocks to share noise with.
+    reference = ("--warmup", "10", "--steps", "40")
+    as_written = run_probe(tmp_path, "input_bound", *reference)
+    edited = run_probe(tmp_path, "input_bound", *reference, script_args=("--workers", str(enough_workers())))
+    by_hand = mean_step_ms(as_written) / mean_step_ms(edited)
+    print("as written", [round(ms) for ms in as_written["steps"]["step_ms"]])
+    print("edited", [round(ms) for ms in edited["steps"]["step_ms"]])
+    measured = row["speedup"]["estimate"]
+    print(f"tried {measured:.2f}x (95% {row['speedup']['low']:.2f}-{row['speedup']['high']:.2f}), by hand {by_hand:.2f}x")
+    assert measured == pytest.approx(by_hand, rel=0.15)
+    assert row["predicted_speedup"] == tried["input"]["predicted_speedup"]
+    # The report's own figures are of the steps run as written only.
+    assert tried["steps"]["measured"] >= 20
+    assert mean_step_ms(tried) == pytest.approx(mean_step_ms(as_written), rel=0.15)
+    text = render_text(tried)
+    assert "  DL001        " in text and "x faster (95% interval " in text
+
+
+def test_workers_on_a_compute_bound_script_are_reported_as_no_gain(tmp_path):
+    report = run_probe(tmp_path, "compute_bound", "--steps", "20", "--try", "DL001")
+    row = arm(report, "DL001")
+    assert row["outcome"] in ("within noise", "slower"), row
+    assert row["speedup"]["low"] <= 1.05
+    line = next(line for line in render_text(report).splitlines() if line.startswith("  DL001 "))
+    assert "no gain: " in line and "predicted no gain" in line
+
+
+def test_fixes_that_cannot_be_tried_here_are_named_with_the_reason(tmp_path):
+    report = run_probe(tmp_path, "compute_bound", "--steps", "5", "--try", "PERF001,DL002,OPT001")
+    not_tried = {item["code"]: item["reason"] for item in report["what_if"]["not_tried"]}
+    assert not_tried["PERF001"].startswith("cannot be applied at run time: channels_last")
+    assert not_tried["DL002"] == "this fix acts on CUDA work, and no CUDA device is in this run"
+    # The fixture zeroes with the default set_to_none=True: nothing for OPT001's fix to change.
+    row = arm(report, "OPT001")
+    assert row["outcome"] == "not applied" and row["speedup"] is None
+    assert "never did what OPT001 flags" in row["detail"]
+
+
+def test_an_unknown_rule_to_try_is_a_usage_error():
+    result = CliRunner().invoke(probe, [os.path.join(FIXTURES, "compute_bound.py"), "--try", "DL001,XX9"])
+    assert result.exit_code == 2
+    assert "unknown rule 'XX9'" in result.output
+
+
+def test_without_try_the_report_has_no_what_if(tmp_path):
+    report = run_probe(tmp_path, "compute_bound", "--steps", "3")
+    assert report["what_if"] is None
+    assert "what-if" not in render_text(report)
+
+
+class FakeTorch:
+    float16, bfloat16 = "float16", "bfloat16"
+
+
+def trial_with(*codes, block=4):
+    return Trial(FakeTorch(), {code: Fix(code, []) for code in codes}, warmup=2, block=block)
+
+
+def test_blocks_alternate_every_arm_in_turn_after_a_settling_round():
+    trial = trial_with("DL001", "OPT001", block=3)
+    assert trial.arms == [AS_WRITTEN, "DL001", "OPT001", "all together"]
+    # Round 0 (steps 1-12) settles; from step 13 each block's first step is left out.
+    assert [trial.arm_of(step) for step in (1, 4, 13, 14, 15, 16, 17, 25, 26)] == [
+        (AS_WRITTEN, None), ("DL001", None), (AS_WRITTEN, None), (AS_WRITTEN, 0), (AS_WRITTEN, 0),
+        ("DL001", None), ("DL001", 0), (AS_WRITTEN, None), (AS_WRITTEN, 1),
+    ]
+    assert window_steps(4, 3, 4) == (1 + 2) * 4 * 3  # two counted steps per block: two rounds
+
+
+def test_the_fixes_are_on_exactly_in_their_arms_blocks():
+    trial = trial_with("DL001", "OPT001", block=2)
+    seen = []
+    for completed in range(2, 2 + 16):
+        trial.boundary(completed)
+        seen.append(sorted(trial.active))
+    assert seen[:8] == [[], [], ["DL001"], ["DL001"], ["OPT001"], ["OPT001"], ["DL001", "OPT001"], ["DL001", "OPT001"]]
+    assert seen[8:] == seen[:8]
+    trial.reset()
+    assert trial.active == frozenset()
+
+
+def test_trial_figures_pair_the_counted_rounds_of_each_arm():
+    trial = trial_with("OPT001", block=3)
+    # Steps 1-6 settle; then blocks of 3 alternate: as written 30 ms, fixed 20 ms (first steps 99).
+    steps = [50.0] * 6 + [99, 30, 30, 99, 20, 20] * 2 + [99, 30]
+    figures = trial.figures(steps)
+    assert figures["arms"] == [
+        {"arm": AS_WRITTEN, "codes": [], "rounds_ms": [[30, 30], [30, 30]]},
+        {"arm": "OPT001", "codes": ["OPT001"], "rounds_ms": [[20, 20], [20, 20]]},
+    ]
+
+
+def test_paired_ratio_is_the_geometric_mean_of_round_ratios_with_a_t_interval():
+    ratio = paired_ratio([[30, 30], [33, 33], [30, 30]], [[15, 15], [15, 15], [10, 10]])
+    # Round ratios 2, 2.2, 3.
+    assert ratio.estimate == pytest.approx((2 * 2.2 * 3) ** (1 / 3))
+    assert ratio.low < 2 and ratio.high > 3
+    steady = paired_ratio([[30], [30.3], [29.7], [30]], [[15], [15.1], [14.9], [15]])
+    assert steady.low > 1.9 and steady.high < 2.1 and not steady.within_noise
+
+
+def test_median_ratio_of_equal_runs_is_within_noise_and_reads_the_same_twice():
+    first = [20.0 + (i % 5) * 0.4 for i in range(50)]
+    second = [20.0 + ((i + 2) % 5) * 0.4 for i in range(50)]
+    assert median_ratio(first, second) == median_ratio(first, second)
+    assert median_ratio(first, second).within_noise
+    slower = median_ratio([value * 1.2 for value in first], second)
+    assert slower.low > 1.1
+
+
+def outcome_of(as_written, fixed):
+    raw = {"block": 3, "arms": [
+        {"arm": AS_WRITTEN, "codes": [], "rounds_ms": as_written},
+        {"arm": "DL001", "codes": ["DL001"], "rounds_ms": fixed},
+    ], "fixes": [{"code": "DL001", "applied": "num_workers=2 at t.py:3", "not_applied": None}]}
+    return trial_report(raw, [], {"predicted_speedup": 2.0})["arms"][0]
+
+
+def test_the_what_if_outcome_says_faster_slower_or_within_noise():
+    rounds = [[30.0, 30.5], [29.5, 30.0], [30.2, 30.1]]
+    assert outcome_of(rounds, [[15.0, 15.2], [14.8, 15.0], [15.1, 15.0]])["outcome"] == "faster"
+    assert outcome_of(rounds, [[33.0, 33.2], [32.8, 33.0], [33.1, 33.0]])["outcome"] == "slower"
+    assert outcome_of(rounds, [[30.1, 29.9], [30.4, 29.0], [29.8, 31.0]])["outcome"] == "within noise"
+    assert outcome_of(rounds, [[15.0, 15.2], [14.8, 15.0], [15.1, 15.0]])["predicted_speedup"] == 2.0
