@@ -1,10 +1,11 @@
 """The `advise` command line.
 
-`advise PATH...` checks; `rules`, `explain` and `probe` are subcommands. Heavy modules (libcst,
+`advise PATH...` checks; `rules`, `explain`, `probe` and `compare` are subcommands. Heavy modules (libcst,
 the probe) are imported inside the commands so that `--help` and `--version` start fast.
 
 Exit codes: 0 no findings, 1 findings (or a diff to apply), 2 usage error, unreadable path,
-bad configuration or internal error. The probe adds 3: the script failed or timed out.
+bad configuration or internal error. The probe adds 3: the script failed or timed out;
+`compare` exits 1 on a regression.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ EXIT_INTERRUPTED = 130
 class AdviseGroup(click.Group):
     """A group whose default command is `check`: `advise train.py` means `advise check train.py`."""
 
-    LAZY = {"probe": "torch_advise.probe.command:probe"}
+    LAZY = {"probe": "torch_advise.probe.command:probe", "compare": "torch_advise.probe.command:compare"}
 
     # Spelled as ruff users type them: `advise rule AMP004` is `advise explain AMP004`.
     ALIASES = {"rule": "explain"}
@@ -82,6 +83,7 @@ def main() -> None:
       advise train.py --diff          show what --fix would change
       advise explain DL002            a rule's documentation
       advise probe train.py -- ARGS   run the script briefly and measure
+      advise compare base.json new.json   did a saved probe run get slower
     """
 
 

@@ -62,6 +62,8 @@ def _tried(value: Optional[str]) -> list[str]:
               show_default=True)
 @click.option("--output", "output_path", type=click.Path(dir_okay=False, writable=True),
               help="Write the report here instead of stdout.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, writable=True),
+              help="Also write the JSON report here, for `advise compare` (a CI baseline).")
 @click.option("--fail-on", "fail_on", metavar="VERDICTS",
               help=f"Exit 1 when one of these verdicts fires ({', '.join(VERDICT_IDS)}).")
 @click.option("--try", "try_fixes", metavar="CODES",
@@ -71,7 +73,7 @@ def _tried(value: Optional[str]) -> list[str]:
               help="Also append the text report to this file, as a Markdown code block "
                    "(for $GITHUB_STEP_SUMMARY).")
 def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, timeout_s: float,
-          output_format: str, output_path: Optional[str], fail_on: Optional[str],
+          output_format: str, output_path: Optional[str], save_path: Optional[str], fail_on: Optional[str],
           try_fixes: Optional[str], summary_path: Optional[str]) -> None:
     """Run SCRIPT for a bounded number of steps and measure where step time goes.
 
@@ -81,7 +83,7 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
     """
     fail_on_ids = _fail_on(fail_on)
     tried_codes = _tried(try_fixes)
-    for destination in (output_path, summary_path):
+    for destination in (output_path, save_path, summary_path):
         # Checked before the run, which may take minutes, rather than after it, losing its report.
         folder = os.path.dirname(os.path.abspath(destination)) if destination else None
         if folder and not os.path.isdir(folder):
@@ -118,7 +120,35 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
             handle.write(text)
     else:
         click.echo(text, nl=False)
+    if save_path:
+        with open(save_path, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(report, indent=2) + "\n")
     if summary_path:
         with open(summary_path, "a", encoding="utf-8") as handle:
             handle.write(f"## advise probe {script}\n\n```\n{render_text(report)}```\n")
     sys.exit(exit_code(report, fail_on_ids))
+
+
+@click.command("compare", context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("baseline", type=click.Path(dir_okay=False))
+@click.argument("current", type=click.Path(dir_okay=False))
+@click.option("--threshold", "threshold_pct", type=click.FloatRange(min=0), default=5.0, show_default=True,
+              metavar="PCT", help="Step time regression, in percent, that fails the comparison.")
+def compare(baseline: str, current: str, threshold_pct: float) -> None:
+    """Compare two saved probe runs (advise probe --save FILE): step time, input stall, syncs,
+    memory and verdicts.
+
+    Exit codes: 0 no regression, 1 the current run's median step is slower than the baseline's
+    by more than --threshold and beyond noise, or a verdict fired that did not before, 2 a file
+    is not a probe report.
+    """
+    from torch_advise.probe import compare as comparing
+
+    try:
+        reports = comparing.load_report(baseline), comparing.load_report(current)
+    except comparing.ReportError as error:
+        click.echo(f"advise: error: {error}", err=True)
+        sys.exit(2)
+    result = comparing.compare(*reports, threshold_pct=threshold_pct)
+    click.echo(comparing.render(result, baseline, current), nl=False)
+    sys.exit(1 if result.regressed else 0)
