@@ -89,3 +89,25 @@ def parses(monkeypatch):
 
     monkeypatch.setattr(engine, "lint_source", counting)
     return seen
+
+
+def run_probe(tmp_path: Path, fixture: str, *options: str, script_args: tuple[str, ...] = ()) -> tuple[int, dict]:
+    """`advise probe` on fixtures/probe/FIXTURE.py: its exit code and its JSON report, checked
+    against the report's schema."""
+    import json
+
+    import jsonschema
+    from click.testing import CliRunner
+
+    from torch_advise.probe.command import probe
+    from torch_advise.probe.report import SCHEMA_PATH
+
+    out = tmp_path / f"{fixture}.json"
+    args = [str(FIXTURES / "probe" / f"{fixture}.py"), "--format", "json", "--output", str(out), *options]
+    if script_args:
+        args += ["--", *script_args]
+    result = CliRunner().invoke(probe, args)
+    report = json.loads(out.read_text())
+    schema = json.loads(Path(SCHEMA_PATH).read_text(encoding="utf-8"))
+    jsonschema.validate(report, schema, cls=jsonschema.Draft202012Validator)
+    return result.exit_code, report

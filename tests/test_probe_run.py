@@ -14,22 +14,13 @@ from torch_advise.probe.command import probe
 from torch_advise.probe.render import render_text
 from torch_advise.probe.report import SCHEMA_PATH, exit_code
 
+from conftest import run_probe
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "fixtures", "probe")
 
 with open(SCHEMA_PATH, encoding="utf-8") as handle:
     SCHEMA = json.load(handle)
-
-
-def run_probe(tmp_path, fixture, *options, script_args=()):
-    out = tmp_path / f"{fixture}.json"
-    args = [os.path.join(FIXTURES, f"{fixture}.py"), "--format", "json", "--output", str(out), *options]
-    if script_args:
-        args += ["--", *script_args]
-    result = CliRunner().invoke(probe, args)
-    report = json.loads(out.read_text())
-    jsonschema.validate(report, SCHEMA, cls=jsonschema.Draft202012Validator)
-    return result.exit_code, report
 
 
 def verdict(report, name):

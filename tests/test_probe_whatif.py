@@ -1,35 +1,24 @@
 """`advise probe --try`: fixes measured at run time against the script as written."""
 
-import json
 import os
 
-import jsonschema
 import pytest
 from click.testing import CliRunner
 
 from torch_advise.probe.command import probe
 from torch_advise.probe.render import render_text
-from torch_advise.probe.report import SCHEMA_PATH
 from torch_advise.probe.stats import median_ratio, paired_ratio
 from torch_advise.probe.trial import AS_WRITTEN, Fix, Trial, enough_workers, window_steps
 from torch_advise.probe.whatif import trial_report
 
+from conftest import run_probe
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "fixtures", "probe")
 
-with open(SCHEMA_PATH, encoding="utf-8") as handle:
-    SCHEMA = json.load(handle)
-
-
-def run_probe(tmp_path, fixture, *options, script_args=()):
-    out = tmp_path / f"{fixture}.json"
-    args = [os.path.join(FIXTURES, f"{fixture}.py"), "--format", "json", "--output", str(out), *options]
-    if script_args:
-        args += ["--", *script_args]
-    result = CliRunner().invoke(probe, args)
-    assert result.exit_code == 0, result.output
-    report = json.loads(out.read_text())
-    jsonschema.validate(report, SCHEMA, cls=jsonschema.Draft202012Validator)
+def probe_report(tmp_path, fixture, *options, script_args=()):
+    code, report = run_probe(tmp_path, fixture, *options, script_args=script_args)
+    assert code == 0, report["outcome"]
     return report
 
 
@@ -42,15 +31,15 @@ def mean_step_ms(report):
 
 
 def test_workers_tried_at_run_time_agree_with_the_script_edited_by_hand(tmp_path):
-    tried = run_probe(tmp_path, "input_bound", "--steps", "20", "--try", "DL001")
+    tried = probe_report(tmp_path, "input_bound", "--steps", "20", "--try", "DL001")
     row = arm(tried, "DL001")
     assert row["outcome"] == "faster"
     assert row["detail"] == f"num_workers={enough_workers()} at input_bound.py:40"
     # The same number of workers, written into the script's arguments instead; the separate runs
     # get a longer warm-up and window, for they have no neighbouring blocks to share noise with.
     reference = ("--warmup", "10", "--steps", "40")
-    as_written = run_probe(tmp_path, "input_bound", *reference)
-    edited = run_probe(tmp_path, "input_bound", *reference, script_args=("--workers", str(enough_workers())))
+    as_written = probe_report(tmp_path, "input_bound", *reference)
+    edited = probe_report(tmp_path, "input_bound", *reference, script_args=("--workers", str(enough_workers())))
     by_hand = mean_step_ms(as_written) / mean_step_ms(edited)
     print("as written", [round(ms) for ms in as_written["steps"]["step_ms"]])
     print("edited", [round(ms) for ms in edited["steps"]["step_ms"]])
@@ -66,7 +55,7 @@ def test_workers_tried_at_run_time_agree_with_the_script_edited_by_hand(tmp_path
 
 
 def test_workers_on_a_compute_bound_script_are_reported_as_no_gain(tmp_path):
-    report = run_probe(tmp_path, "compute_bound", "--steps", "20", "--try", "DL001")
+    report = probe_report(tmp_path, "compute_bound", "--steps", "20", "--try", "DL001")
     row = arm(report, "DL001")
     assert row["outcome"] in ("within noise", "slower"), row
     assert row["speedup"]["low"] <= 1.05
@@ -75,7 +64,7 @@ def test_workers_on_a_compute_bound_script_are_reported_as_no_gain(tmp_path):
 
 
 def test_fixes_that_cannot_be_tried_here_are_named_with_the_reason(tmp_path):
-    report = run_probe(tmp_path, "compute_bound", "--steps", "5", "--try", "PERF001,DL002,OPT001")
+    report = probe_report(tmp_path, "compute_bound", "--steps", "5", "--try", "PERF001,DL002,OPT001")
     not_tried = {item["code"]: item["reason"] for item in report["what_if"]["not_tried"]}
     assert not_tried["PERF001"].startswith("cannot be applied at run time: channels_last")
     assert not_tried["DL002"] == "this fix acts on CUDA work, and no CUDA device is in this run"
@@ -92,7 +81,7 @@ def test_an_unknown_rule_to_try_is_a_usage_error():
 
 
 def test_without_try_the_report_has_no_what_if(tmp_path):
-    report = run_probe(tmp_path, "compute_bound", "--steps", "3")
+    report = probe_report(tmp_path, "compute_bound", "--steps", "3")
     assert report["what_if"] is None
     assert "what-if" not in render_text(report)
 
