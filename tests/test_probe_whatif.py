@@ -160,3 +160,43 @@ def test_the_what_if_outcome_says_faster_slower_or_within_noise():
     assert outcome_of(rounds, [[33.0, 33.2], [32.8, 33.0], [33.1, 33.0]])["outcome"] == "slower"
     assert outcome_of(rounds, [[30.1, 29.9], [30.4, 29.0], [29.8, 31.0]])["outcome"] == "within noise"
     assert outcome_of(rounds, [[15.0, 15.2], [14.8, 15.0], [15.1, 15.0]])["predicted_speedup"] == 2.0
+
+
+class FakeParameter:
+    def __init__(self, cuda):
+        self.is_cuda = cuda
+
+    def is_floating_point(self):
+        return True
+
+
+class Adam:
+    def __init__(self, cuda):
+        self.param_groups = [{"params": [FakeParameter(cuda)], "fused": None, "foreach": None}]
+
+
+def test_cuda_fixes_act_only_in_their_arm_and_are_undone_after_it():
+    trial = trial_with("AMP002", "OPT002", block=2)
+    optimizer = Adam(cuda=True)
+    trial.boundary(2)  # as written
+    assert trial.autocast_dtype("float16", "cuda") == "float16" and not trial.scaler_dropped()
+    trial.boundary(4)  # AMP002's block
+    assert trial.autocast_dtype("float16", "cuda") == "bfloat16" and trial.scaler_dropped()
+    assert trial.autocast_dtype("float16", "cpu") == "float16"
+    trial.before_optimizer_step(optimizer)
+    assert optimizer.param_groups[0]["fused"] is None
+    trial.boundary(6)  # OPT002's block
+    trial.before_optimizer_step(optimizer)
+    assert (optimizer.param_groups[0]["fused"], optimizer.param_groups[0]["foreach"]) == (True, False)
+    trial.boundary(10)  # as written again
+    assert (optimizer.param_groups[0]["fused"], optimizer.param_groups[0]["foreach"]) == (None, None)
+    assert trial.fixes["OPT002"].applied == "fused=True for Adam"
+
+
+def test_the_fused_step_is_not_tried_on_parameters_off_cuda():
+    trial = trial_with("OPT002", block=2)
+    trial.boundary(4)
+    optimizer = Adam(cuda=False)
+    trial.before_optimizer_step(optimizer)
+    assert optimizer.param_groups[0]["fused"] is None
+    assert trial.fixes["OPT002"].not_applied == "the fused step needs every parameter on CUDA, in floating point"

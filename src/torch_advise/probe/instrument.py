@@ -193,7 +193,7 @@ class Probe:
             if fix.code in NEEDS_CUDA and not self.cuda_available:
                 fix.not_applied = "this fix acts on CUDA work, and no CUDA device is in this run"
             fixes[fix.code] = fix
-        return Trial(self.torch, fixes, warmup, block=config["block"], cuda=self.cuda_available)
+        return Trial(self.torch, fixes, warmup, block=config["block"])
 
     def _cuda_in_use(self) -> bool:
         return self.cuda_available and bool(self.torch.cuda.is_initialized())

@@ -108,7 +108,6 @@ class Trial(WindowListener):
     fixes: dict[str, Fix]
     warmup: int
     block: int = DEFAULT_BLOCK
-    cuda: bool = False
     active: frozenset[str] = frozenset()
     building_twin: bool = False
     calls: dict[int, LoaderCall] = field(default_factory=dict)
