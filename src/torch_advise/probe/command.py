@@ -114,7 +114,8 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
     report = build_report(run, script=script, args=list(script_args), warmup=warmup, steps=steps,
                           timeout_s=timeout_s, findings=lint_paths(paths, select=["ALL"]),
                           untried=untried if tried_codes else None)
-    text = json.dumps(report, indent=2) + "\n" if output_format == "json" else render_text(report)
+    as_json = json.dumps(report, indent=2) + "\n" if output_format == "json" or save_path else ""
+    text = as_json if output_format == "json" else render_text(report)
     if output_path:
         with open(output_path, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -122,7 +123,7 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
         click.echo(text, nl=False)
     if save_path:
         with open(save_path, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps(report, indent=2) + "\n")
+            handle.write(as_json)
     if summary_path:
         with open(summary_path, "a", encoding="utf-8") as handle:
             handle.write(f"## advise probe {script}\n\n```\n{render_text(report)}```\n")

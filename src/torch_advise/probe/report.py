@@ -100,7 +100,7 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
     """``untried``: None when no fix was to be tried (no --try); else the chosen fixes that
     could not be, and the report gets a what-if section."""
     raw = run.result or {}
-    joined = join(findings, raw)
+    input_figures = v.input_figures(raw)
     verdicts = v.verdicts(raw) if raw.get("steps") else []
     device = raw.get("device") or {"kind": "unknown", "name": "unknown", "capability": None,
                                    "torch": None, "peak_memory_bytes": None}
@@ -117,7 +117,7 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
             "peak_memory_bytes": device.get("peak_memory_bytes"),
         },
         "steps": _steps(raw, warmup, steps),
-        "input": v.input_figures(raw),
+        "input": input_figures,
         "loaders": raw.get("loaders", []),
         "syncs": raw.get("syncs", {"measured": False, "lines": [], "unattributed": 0}),
         "copies": raw.get("copies", {"measured": False, "reason": "no report from the script"}),
@@ -125,8 +125,8 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
         "scalers": raw.get("scalers", []),
         "verdicts": verdicts,
         "not_applicable": _not_applicable(raw, verdicts),
-        "findings": joined,
-        "what_if": trial_report(raw.get("trial"), untried, v.input_figures(raw)) if untried is not None else None,
+        "findings": join(findings, raw),
+        "what_if": trial_report(raw.get("trial"), untried, input_figures) if untried is not None else None,
         "wall_s": run.wall_s,
     }
 

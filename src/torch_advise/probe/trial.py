@@ -71,11 +71,13 @@ class Fix:
 
 @dataclass
 class LoaderCall:
-    """How the script built a DataLoader at a flagged site, so that it can be built again."""
+    """How the script built a DataLoader at a flagged site, so that it can be built again, and
+    the loader fixes whose sites cover it."""
 
     loader_class: Any
     arguments: dict[str, Any]
     site: Optional[tuple[str, int]]
+    codes: frozenset[str]
 
 
 @dataclass
@@ -117,6 +119,7 @@ class Trial(WindowListener):
 
     def __post_init__(self) -> None:
         self.arms = arm_names([code for code, fix in self.fixes.items() if fix.usable])
+        self.workers = enough_workers()
 
     def codes_of(self, arm: str) -> frozenset[str]:
         if arm == AS_WRITTEN:
@@ -169,11 +172,11 @@ class Trial(WindowListener):
     # Loaders (DL001 workers, DL002 pinned memory, DL003 persistent workers).
 
     def _loader_changes(self, call: LoaderCall) -> dict[str, Any]:
-        path, line = call.site if call.site else (None, None)
+        """Runs on every fetch of a tried arm, so it reads only what note_loader worked out."""
         changes: dict[str, Any] = {}
         for code, name in LOADER_ARGUMENTS:
-            if self._on(code) and self.fixes[code].covers(path, line) and not call.arguments.get(name):
-                changes[name] = enough_workers() if name == "num_workers" else True
+            if code in call.codes and self._on(code) and not call.arguments.get(name):
+                changes[name] = self.workers if name == "num_workers" else True
         if changes.get("persistent_workers") and not (changes.get("num_workers") or call.arguments.get("num_workers")):
             changes.pop("persistent_workers")
         return changes
@@ -193,7 +196,7 @@ class Trial(WindowListener):
             return
         arguments = dict(inspect.signature(init).bind(loader, *args, **kwargs).arguments)
         arguments.pop(next(iter(arguments)))  # the loader itself
-        self.calls[loader_id] = LoaderCall(type(loader), arguments, site)
+        self.calls[loader_id] = LoaderCall(type(loader), arguments, site, frozenset(codes))
 
     def batch(self, loader_id: Optional[int], start: Callable, fetch: Callable) -> tuple[bool, Any]:
         """(True, batch) when the current arm takes this fetch from a twin loader."""
