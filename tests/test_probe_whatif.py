@@ -200,3 +200,12 @@ def test_the_fused_step_is_not_tried_on_parameters_off_cuda():
     trial.before_optimizer_step(optimizer)
     assert optimizer.param_groups[0]["fused"] is None
     assert trial.fixes["OPT002"].not_applied == "the fused step needs every parameter on CUDA, in floating point"
+
+
+def test_a_loader_fix_covers_the_flagged_lines_of_a_file_and_every_loader_of_an_unflagged_one(tmp_path):
+    train, other = str(tmp_path / "train.py"), str(tmp_path / "other.py")
+    fix = Fix("DL001", [(other, 10, 12)])
+    assert fix.covers(other, 11) and not fix.covers(other, 20)
+    # The lint read the whole folder: a site in a sibling script says nothing of train.py's loaders.
+    assert fix.covers(train, 40)
+    assert not fix.covers(None, None)

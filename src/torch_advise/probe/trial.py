@@ -60,13 +60,16 @@ class Fix:
         return self.not_applied is None
 
     def covers(self, path: Optional[str], line: Optional[int]) -> bool:
-        """Whether a loader built at this line is one to fix: any loader, when the lint flagged none."""
+        """Whether a loader built at this line is one to fix: any loader of a file in which the
+        lint flagged none (the lint reads the script's whole folder, whose other scripts' sites
+        say nothing of this one's loaders)."""
         if not self.sites:
             return True
         if path is None or line is None:
             return False
         real = os.path.realpath(path)
-        return any(os.path.realpath(p) == real and first <= line <= last for p, first, last in self.sites)
+        in_file = [(first, last) for p, first, last in self.sites if os.path.realpath(p) == real]
+        return not in_file or any(first <= line <= last for first, last in in_file)
 
 
 @dataclass
