@@ -131,3 +131,27 @@ def watch_pipe(fd: int, on_close: Callable[[], None], requests: Mapping[bytes, C
         on_close()
 
     threading.Thread(target=watch, name="advise-parent-pipe", daemon=True).start()
+
+
+def watch_folder(folder: str, parent: int, on_gone: Callable[[], None],
+                 requests: Mapping[str, Callable[[], None]]) -> None:
+    """From a thread, for a process that cannot hold the parent's pipe (a rank that
+    torch.distributed.run started, which closes every inherited descriptor): calls
+    ``on_gone`` once process ``parent`` has ended, and ``requests[name]`` once, when a file
+    of that name appears in ``folder``."""
+
+    def watch() -> None:
+        pending = dict(requests)
+        while True:
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                break
+            except PermissionError:
+                pass
+            for name in [name for name in pending if os.path.exists(os.path.join(folder, name))]:
+                pending.pop(name)()
+            time.sleep(_PARENT_POLL_S / 4)
+        on_gone()
+
+    threading.Thread(target=watch, name="advise-parent-folder", daemon=True).start()

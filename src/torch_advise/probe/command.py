@@ -64,17 +64,23 @@ def _tried(value: Optional[str]) -> list[str]:
               help="Write the report here instead of stdout.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False, writable=True),
               help="Also write the JSON report here, for `advise compare` (a CI baseline).")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, writable=True),
+              help="Also write the report as one self-contained HTML page (charts inline, nothing fetched).")
 @click.option("--fail-on", "fail_on", metavar="VERDICTS",
               help=f"Exit 1 when one of these verdicts fires ({', '.join(VERDICT_IDS)}).")
 @click.option("--try", "try_fixes", metavar="CODES",
               help="Measure these rules' fixes (e.g. DL001,OPT001) applied at run time, in blocks "
                    "alternating with the script as written; no file is edited.")
+@click.option("--nproc-per-node", "--nproc_per_node", "nproc", type=click.IntRange(min=1),
+              help="Run SCRIPT as this many ranks under torch.distributed.run (torchrun "
+                   "--standalone) and report every rank's steps and the late rank.")
 @click.option("--summary", "summary_path", type=click.Path(dir_okay=False, writable=True),
               help="Also append the text report to this file, as a Markdown code block "
                    "(for $GITHUB_STEP_SUMMARY).")
 def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, timeout_s: float,
-          output_format: str, output_path: Optional[str], save_path: Optional[str], fail_on: Optional[str],
-          try_fixes: Optional[str], summary_path: Optional[str]) -> None:
+          output_format: str, output_path: Optional[str], save_path: Optional[str],
+          html_path: Optional[str], fail_on: Optional[str],
+          try_fixes: Optional[str], nproc: Optional[int], summary_path: Optional[str]) -> None:
     """Run SCRIPT for a bounded number of steps and measure where step time goes.
 
     Arguments for the script go after `--`. Exit codes: 0 ok, 1 a --fail-on verdict fired,
@@ -83,7 +89,9 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
     """
     fail_on_ids = _fail_on(fail_on)
     tried_codes = _tried(try_fixes)
-    for destination in (output_path, save_path, summary_path):
+    if tried_codes and nproc:
+        raise click.UsageError("--try measures one process; it cannot be used with --nproc-per-node")
+    for destination in (output_path, save_path, html_path, summary_path):
         # Checked before the run, which may take minutes, rather than after it, losing its report.
         folder = os.path.dirname(os.path.abspath(destination)) if destination else None
         if folder and not os.path.isdir(folder):
@@ -108,7 +116,7 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
         trial, untried = trial_request(tried_codes, flagged)
     json_to_stdout = output_format == "json" and not output_path
     run = run_child(script, list(script_args), warmup=warmup, steps=steps, timeout_s=timeout_s,
-                    output_to_stderr=json_to_stdout, trial=trial)
+                    output_to_stderr=json_to_stdout, trial=trial, nproc=nproc)
     local = (run.result or {}).get("local_modules", [])
     paths = [os.path.abspath(script)] + [p for p in local if p != os.path.realpath(script)]
     report = build_report(run, script=script, args=list(script_args), warmup=warmup, steps=steps,
@@ -124,6 +132,11 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
     if save_path:
         with open(save_path, "w", encoding="utf-8") as handle:
             handle.write(as_json)
+    if html_path:
+        from torch_advise.probe.page import render_html
+
+        with open(html_path, "w", encoding="utf-8") as handle:
+            handle.write(render_html(report))
     if summary_path:
         with open(summary_path, "a", encoding="utf-8") as handle:
             handle.write(f"## advise probe {script}\n\n```\n{render_text(report)}```\n")

@@ -24,7 +24,7 @@ from torch_advise.probe.sites import caller_site, user_site_of_traceback
 from torch_advise.probe.syncs import SyncCounter
 from torch_advise.probe.trial import NEEDS_CUDA, Fix, Trial, window_steps
 from torch_advise.probe.window import CudaClock, HostClock, StepWindow, StopScript, WindowListener
-from torch_advise.processes import TAG_ENV, stop_tagged, watch_pipe
+from torch_advise.processes import TAG_ENV, stop_tagged, watch_folder, watch_pipe
 
 OUT_ENV = "TORCH_ADVISE_PROBE_OUT"
 CONFIG_ENV = "TORCH_ADVISE_PROBE_CONFIG"
@@ -32,6 +32,14 @@ CONFIG_ENV = "TORCH_ADVISE_PROBE_CONFIG"
 WATCH_ENV = "TORCH_ADVISE_PROBE_WATCH_FD"
 # Sent down the watch pipe: write the figures so far now (the script does not answer SIGTERM).
 SNAPSHOT_REQUEST = b"s"
+# A rank of a distributed run has no watch pipe; these files, made in the folder of its result
+# file, ask it to stop (as SIGTERM would) and for the figures so far.
+STOP_FILE = "stop"
+SNAPSHOT_FILE = "snapshot"
+
+
+def rank_result_name(rank: int) -> str:
+    return f"result-{rank}.json"
 RESULT_VERSION = 1
 
 
@@ -161,7 +169,8 @@ class CopyProfiler(WindowListener):
 class Probe:
     """Installs every patch and hook; collects the figures the parent turns into verdicts."""
 
-    def __init__(self, warmup: int, steps: int, script_dir: str, trial: Optional[dict[str, Any]] = None) -> None:
+    def __init__(self, warmup: int, steps: int, script_dir: str, trial: Optional[dict[str, Any]] = None,
+                 distributed: bool = False) -> None:
         import torch
 
         self.torch = torch
@@ -185,6 +194,10 @@ class Probe:
         self._syncs_installed = False
         self.started_s = time.perf_counter()
         self.script_dir = script_dir
+        self.distributed = distributed
+        # Per measured step, when this rank last entered backward: ranks meet at the gradient
+        # all-reduce inside it, so a rank that enters later than the others holds them all.
+        self.arrivals: dict[int, float] = {}
 
     def _trial(self, config: dict[str, Any], warmup: int) -> Trial:
         fixes = {}
@@ -215,9 +228,26 @@ class Probe:
         self._patch_autocast()
         self._patch_grad_scaler()
         self.optimizer_module.register_optimizer_step_post_hook(self._optimizer_stepped)
+        if self.distributed:
+            self._patch_backward()
         if self.trial:
             self.optimizer_module.register_optimizer_step_pre_hook(self._optimizer_stepping)
             self._patch_zero_grad()
+
+    def _patch_backward(self) -> None:
+        # Tensor.backward calls torch.autograd.backward by name, so this one patch sees both.
+        autograd: Any = importlib.import_module("torch.autograd")
+        original = autograd.backward
+        window = self.window
+        arrivals = self.arrivals
+
+        def backward(*args, **kwargs):
+            if window.active:
+                # time.monotonic: one clock for every process of the machine, so ranks compare.
+                arrivals[len(window.boundaries)] = time.monotonic()
+            return original(*args, **kwargs)
+
+        autograd.backward = backward
 
     def _optimizer_stepping(self, optimizer: Any, args: Any, kwargs: Any) -> None:
         assert self.trial is not None
@@ -416,6 +446,8 @@ class Probe:
             "autocast": list(self.autocasts.values()),
             "scalers": self.scalers,
             "run_s": time.perf_counter() - self.started_s,
+            "rank": _rank() if self.distributed else None,
+            "arrivals_s": [self.arrivals.get(step) for step in range(1, measured + 1)] if self.distributed else None,
             "local_modules": _local_modules(self.script_dir),
         }
 
@@ -549,12 +581,15 @@ def temp_dir_record(out_path: str) -> str:
     return os.path.join(os.path.dirname(out_path), "temp-dirs")
 
 
-def _watch_the_parent(fd: Optional[int], out: ResultFile, probes: list[Probe]) -> None:
+def _rank() -> int:
+    return int(os.environ.get("RANK", "0"))
+
+
+def _watch_the_parent(fd: Optional[int], parent: Optional[int], out: ResultFile, probes: list[Probe]) -> None:
     """A snapshot when the parent asks for one; when the parent is gone, every process of the
     run (this one last) is stopped and the parent's temporary folder removed, for nobody is
-    left to do either."""
-    if fd is None:
-        return
+    left to do either. The parent is watched through its pipe ``fd``, or, for a rank, which
+    cannot inherit it, as process ``parent`` through files in the result's folder."""
 
     def parent_gone() -> None:
         tag = os.environ.get(TAG_ENV)
@@ -568,7 +603,13 @@ def _watch_the_parent(fd: Optional[int], out: ResultFile, probes: list[Probe]) -
         if probes:
             out.write(_result(probes[0], Unanswered()), snapshot=True)
 
-    watch_pipe(fd, parent_gone, {SNAPSHOT_REQUEST: snapshot})
+    if fd is not None:
+        watch_pipe(fd, parent_gone, {SNAPSHOT_REQUEST: snapshot})
+    elif parent is not None:
+        def stop() -> None:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+        watch_folder(os.path.dirname(out.path), parent, parent_gone, {STOP_FILE: stop, SNAPSHOT_FILE: snapshot})
 
 
 def _write_before_hard_exit(owner_pid: int, out: ResultFile, probe: Probe) -> None:
@@ -586,8 +627,12 @@ def _write_before_hard_exit(owner_pid: int, out: ResultFile, probe: Probe) -> No
 
 
 def main() -> None:
-    out = ResultFile(os.environ.pop(OUT_ENV))
     config = json.loads(os.environ.pop(CONFIG_ENV))
+    parent = config.get("parent_pid")
+    out_path = os.environ.pop(OUT_ENV)
+    if parent is not None:
+        out_path = os.path.join(os.path.dirname(out_path), rank_result_name(_rank()))
+    out = ResultFile(out_path)
     watch_fd = os.environ.pop(WATCH_ENV, None)
     script = os.path.abspath(sys.argv[1])
     sys.argv = [script, *sys.argv[2:]]
@@ -597,11 +642,12 @@ def main() -> None:
 
     probes: list[Probe] = []
     _note_temp_dirs(temp_dir_record(out.path))
-    _watch_the_parent(int(watch_fd) if watch_fd else None, out, probes)
+    _watch_the_parent(int(watch_fd) if watch_fd else None, parent, out, probes)
     _stop_on_sigterm(os.getpid())
     error: Optional[BaseException] = None
     try:
-        probe = Probe(config["warmup"], config["steps"], os.path.dirname(script), config.get("trial"))
+        probe = Probe(config["warmup"], config["steps"], os.path.dirname(script), config.get("trial"),
+                      distributed=parent is not None)
         probe.install()
     except Stopped:
         # Timed out while still importing torch.

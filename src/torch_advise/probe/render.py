@@ -6,7 +6,8 @@ import os
 from typing import Any, Optional
 
 
-def _where(path: Optional[str], line: Optional[int], base: str) -> str:
+def where(path: Optional[str], line: Optional[int], base: str) -> str:
+    """A path relative to ``base`` where it lies below it, with its line."""
     if not path:
         return "?"
     try:
@@ -51,18 +52,29 @@ def _what_if(section: dict[str, Any]) -> list[str]:
     return out
 
 
+def _ranks(section: dict[str, Any]) -> list[str]:
+    out = ["", f"ranks ({section['world_size']}; the figures above are rank {section['shown_rank']}'s):"]
+    for row in section["per_rank"]:
+        median = f"median step {row['median_ms']:.2f} ms, p90 {row['p90_ms']:.2f} ms" if row["median_ms"] is not None else "no step measured"
+        late = row["median_lateness_ms"]
+        lateness = f", late by {late:.1f} ms (median)" if late is not None else ""
+        out.append(f"  rank {row['rank']:<3} {median}{lateness}; {row['outcome']}")
+    out.append(f"  {section['summary']}")
+    return out
+
+
 def render_text(report: dict[str, Any], base: Optional[str] = None) -> str:
     base = base or os.getcwd()
     out: list[str] = []
     outcome = report["outcome"]
     steps = report["steps"]
-    out.append(f"advise probe {_where(report['script'], None, base).rsplit(':', 1)[0]}")
+    out.append(f"advise probe {where(report['script'], None, base).rsplit(':', 1)[0]}")
     out.append(f"device:  {_device(report['device'])}")
     out.append(f"outcome: {outcome['detail']}")
     exception = outcome.get("exception")
     if exception:
         out.append(f"         {exception['type']}: {exception['message']} "
-                   f"at {_where(exception['path'], exception['line'], base)}")
+                   f"at {where(exception['path'], exception['line'], base)}")
         if exception.get("traceback"):
             out.extend(f"         | {line}" for line in exception["traceback"].rstrip("\n").splitlines())
     if steps["measured"]:
@@ -93,18 +105,20 @@ def render_text(report: dict[str, Any], base: Optional[str] = None) -> str:
         out.append("verdicts:")
         for item in report["verdicts"]:
             label = {"fired": "FIRED", "clear": "ok", "not-applicable": "n/a"}[item["status"]]
-            lines = ", ".join(_where(row["path"], row["line"], base) for row in item["lines"] if row["path"])
+            lines = ", ".join(where(row["path"], row["line"], base) for row in item["lines"] if row["path"])
             tail = f"  [{lines}]" if lines and item["status"] != "not-applicable" else ""
             out.append(f"  {item['id']:<17} {label:<6} {item['summary']}{tail}")
 
+    if report.get("ranks"):
+        out.extend(_ranks(report["ranks"]))
     if report.get("what_if") is not None:
         out.extend(_what_if(report["what_if"]))
     out.append("")
     if report["findings"]:
         out.append("static findings:")
-        width = max(len(f"{row['code']} {_where(row['path'], row['line'], base)}") for row in report["findings"])
+        width = max(len(f"{row['code']} {where(row['path'], row['line'], base)}") for row in report["findings"])
         for row in report["findings"]:
-            head = f"{row['code']} {_where(row['path'], row['line'], base)}"
+            head = f"{row['code']} {where(row['path'], row['line'], base)}"
             out.append(f"{head:<{width}}  {row['status']:<14} {row['detail']}")
     else:
         out.append("static findings: none")

@@ -13,9 +13,10 @@ from torch_advise import __version__
 from torch_advise.probe import verdict as v
 from torch_advise.probe.join import join
 from torch_advise.probe.launch import ChildRun
+from torch_advise.probe.ranks import rank_section
 from torch_advise.probe.whatif import trial_report
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "report.schema.json")
 
 EXIT_OK = 0
@@ -90,6 +91,8 @@ def _steps(raw: dict[str, Any], warmup: int, steps: int) -> dict[str, Any]:
         "median_ms": figures.get("median_ms"),
         "p90_ms": figures.get("p90_ms"),
         "step_ms": figures.get("step_ms", []),
+        "input_wait_ms": figures.get("input_wait_ms", []),
+        "gpu_idle_ms": figures.get("gpu_idle_ms"),
         "note": note,
     }
 
@@ -98,8 +101,13 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
                  timeout_s: float, findings: list[Any],
                  untried: Optional[list[dict[str, Any]]] = None) -> dict[str, Any]:
     """``untried``: None when no fix was to be tried (no --try); else the chosen fixes that
-    could not be, and the report gets a what-if section."""
+    could not be, and the report gets a what-if section. A distributed run's report is of one
+    rank (rank_section says which), with every rank's step times beside it."""
+    ranks = None
     raw = run.result or {}
+    if run.rank_results is not None:
+        ranks, shown = rank_section(run.rank_results)
+        raw = run.rank_results[shown] or {}
     input_figures = v.input_figures(raw)
     verdicts = v.verdicts(raw) if raw.get("steps") else []
     device = raw.get("device") or {"kind": "unknown", "name": "unknown", "capability": None,
@@ -109,7 +117,8 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
         "tool": {"name": "torch-advise", "version": __version__},
         "script": os.path.abspath(script),
         "args": list(args),
-        "settings": {"warmup": warmup, "steps": steps, "timeout_s": timeout_s},
+        "settings": {"warmup": warmup, "steps": steps, "timeout_s": timeout_s,
+                     "nproc_per_node": ranks["world_size"] if ranks else None},
         "outcome": _outcome(run, raw, timeout_s),
         "device": {
             "kind": device.get("kind"), "name": device.get("name"),
@@ -126,6 +135,7 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
         "verdicts": verdicts,
         "not_applicable": _not_applicable(raw, verdicts),
         "findings": join(findings, raw),
+        "ranks": ranks,
         "what_if": trial_report(raw.get("trial"), untried, input_figures) if untried is not None else None,
         "wall_s": run.wall_s,
     }

@@ -221,6 +221,8 @@ class StepWindow:
             "step_ms": [],
             "median_ms": None,
             "p90_ms": None,
+            "input_wait_ms": [],
+            "gpu_idle_ms": None,
             "fetches": [],
         }
         if measured == 0:
@@ -233,6 +235,7 @@ class StepWindow:
         else:
             step_ms = [(b.host_s - a.host_s) * 1e3 for a, b in zip(marks, marks[1:])]
             window_ms = (marks[-1].host_s - marks[0].host_s) * 1e3
+        counted = [step for step in range(1, measured + 1) if kept is None or kept(step)]
         if kept is not None:
             step_ms = [ms for step, ms in enumerate(step_ms, 1) if kept(step)]
             window_ms = sum(step_ms)
@@ -240,6 +243,9 @@ class StepWindow:
             if not step_ms:
                 return result
         fetches = []
+        # Per step, so that a timeline can show which steps waited, not only how much in all.
+        wait_per_step = dict.fromkeys(counted, 0.0)
+        idle_per_step = dict.fromkeys(counted, 0.0)
         for fetch in self.fetches:
             if not 1 <= fetch.step <= measured or (kept is not None and not kept(fetch.step)):
                 continue
@@ -253,7 +259,11 @@ class StepWindow:
                 "gpu_idle_ms": idle_ms,
                 "is_batch": fetch.is_batch,
             })
+            wait_per_step[fetch.step] += fetch.host_wait_s * 1e3
+            idle_per_step[fetch.step] += idle_ms or 0.0
         result.update(
+            input_wait_ms=list(wait_per_step.values()),
+            gpu_idle_ms=list(idle_per_step.values()) if on_gpu else None,
             clock="cuda" if on_gpu else "host",
             window_ms=window_ms,
             step_ms=step_ms,

@@ -1,0 +1,102 @@
+"""A distributed run's ranks side by side: per-rank step times, and which rank the others wait for.
+
+Ranks of a data-parallel job meet at the gradient all-reduce inside backward, so their step
+times come out alike however unequal their work: the fast ranks spend the difference waiting
+in backward. What tells the straggler apart is when each rank arrives: the time it entered
+its last backward of the step, on the machine's monotonic clock, which every process of one
+node shares. A rank's lateness at a step is its arrival minus the earliest rank's.
+
+The host's arrival is what is measured; a rank whose GPU, rather than its host, is slower
+(work queued on the GPU) arrives on time on the host and is not seen as late.
+"""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any, Optional
+
+# A rank is a straggler when its median lateness is at least this share of its median step...
+STRAGGLER_SHARE = 0.10
+# ...and at least this long: below it, the scheduling noise of a busy machine.
+STRAGGLER_MIN_MS = 1.0
+
+
+def _failed(raw: Optional[dict[str, Any]]) -> bool:
+    if raw is None:
+        return True
+    outcome = raw.get("outcome") or {}
+    return outcome.get("status") == "raised" or (
+        outcome.get("status") == "exited" and outcome.get("exit_code") not in (0, None))
+
+
+def lateness(arrivals: dict[int, list[Optional[float]]]) -> dict[int, list[float]]:
+    """Per rank, its lateness in ms at each step every rank arrived at."""
+    ranks = sorted(arrivals)
+    count = min((len(arrivals[rank]) for rank in ranks), default=0)
+    late: dict[int, list[float]] = {rank: [] for rank in ranks}
+    for step in range(count):
+        times = [arrivals[rank][step] for rank in ranks]
+        if any(time is None for time in times):
+            continue
+        first = min(time for time in times if time is not None)
+        for rank, time in zip(ranks, times):
+            late[rank].append(((time or first) - first) * 1e3)
+    return late
+
+
+def rank_section(results: dict[int, Optional[dict[str, Any]]]) -> tuple[dict[str, Any], int]:
+    """The report's ``ranks`` section, and the rank whose figures the rest of the report shows:
+    a rank that failed, else the late rank, else the one with the longest median step."""
+    late = lateness({rank: (raw or {}).get("arrivals_s") or [] for rank, raw in results.items()})
+    rows = []
+    for rank, raw in sorted(results.items()):
+        steps = (raw or {}).get("steps") or {}
+        own = late.get(rank) or []
+        rows.append({
+            "rank": rank,
+            "outcome": ((raw or {}).get("outcome") or {}).get("status", "no report"),
+            "measured": steps.get("measured", 0),
+            "median_ms": steps.get("median_ms"),
+            "p90_ms": steps.get("p90_ms"),
+            "step_ms": steps.get("step_ms", []),
+            "lateness_ms": own,
+            "median_lateness_ms": statistics.median(own) if own else None,
+        })
+    timed = [row for row in rows if row["median_lateness_ms"] is not None]
+    late_row = max(timed, key=lambda row: row["median_lateness_ms"], default=None)
+    threshold_ms = None
+    straggler = None
+    if late_row is not None and late_row["median_ms"]:
+        threshold_ms = max(STRAGGLER_SHARE * late_row["median_ms"], STRAGGLER_MIN_MS)
+        if late_row["median_lateness_ms"] >= threshold_ms:
+            straggler = late_row
+    if not timed:
+        summary = "lateness not measured: no step of the window ran backward on every rank"
+    elif straggler is not None:
+        share = straggler["median_lateness_ms"] / straggler["median_ms"]
+        summary = (f"rank {straggler['rank']} is late by {straggler['median_lateness_ms']:.1f} ms per step "
+                   f"(median, {share:.0%} of its step): every other rank waits that long for it at each "
+                   "gradient all-reduce")
+    else:
+        worst = late_row["median_lateness_ms"] if late_row else 0.0
+        summary = (f"no straggler: every rank arrives within {worst:.1f} ms of the first (median; "
+                   f"a straggler is {threshold_ms:.1f} ms or more late)")
+    failed = [rank for rank, raw in sorted(results.items()) if _failed(raw)]
+    with_steps = [row for row in rows if row["median_ms"] is not None]
+    if failed:
+        shown = failed[0]
+    elif straggler is not None:
+        shown = straggler["rank"]
+    elif with_steps:
+        shown = max(with_steps, key=lambda row: row["median_ms"])["rank"]
+    else:
+        shown = min(results)
+    return {
+        "world_size": len(results),
+        "shown_rank": shown,
+        "late_rank": straggler["rank"] if straggler else None,
+        "lateness_ms": straggler["median_lateness_ms"] if straggler else None,
+        "threshold_ms": threshold_ms,
+        "summary": summary,
+        "per_rank": rows,
+    }, shown
