@@ -32,6 +32,7 @@ CONFIG_ENV = "TORCH_ADVISE_PROBE_CONFIG"
 WATCH_ENV = "TORCH_ADVISE_PROBE_WATCH_FD"
 # Sent down the watch pipe: write the figures so far now (the script does not answer SIGTERM).
 SNAPSHOT_REQUEST = b"s"
+RESULT_VERSION = 1
 # A rank of a distributed run has no watch pipe; these files, made in the folder of its result
 # file, ask it to stop (as SIGTERM would) and for the figures so far.
 STOP_FILE = "stop"
@@ -40,7 +41,6 @@ SNAPSHOT_FILE = "snapshot"
 
 def rank_result_name(rank: int) -> str:
     return f"result-{rank}.json"
-RESULT_VERSION = 1
 
 
 class Stopped(BaseException):
@@ -446,7 +446,6 @@ class Probe:
             "autocast": list(self.autocasts.values()),
             "scalers": self.scalers,
             "run_s": time.perf_counter() - self.started_s,
-            "rank": _rank() if self.distributed else None,
             "arrivals_s": [self.arrivals.get(step) for step in range(1, measured + 1)] if self.distributed else None,
             "local_modules": _local_modules(self.script_dir),
         }

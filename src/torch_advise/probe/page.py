@@ -12,7 +12,7 @@ from html import escape
 from typing import Any, Optional
 
 from torch_advise.probe import charts
-from torch_advise.probe.render import where
+from torch_advise.probe.render import device_line, where
 
 POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 SOURCE_CONTEXT = 2
@@ -115,17 +115,9 @@ def _cards(report: dict[str, Any]) -> str:
 
 def _header(report: dict[str, Any], base: str) -> str:
     script = where(report["script"], None, base).rsplit(":", 1)[0]
-    device = report["device"]
-    if device.get("kind") == "cuda":
-        machine = f"{device['name']} (sm_{(device.get('capability') or '').replace('.', '')})"
-    elif device.get("kind") == "cpu":
-        machine = "CPU, no CUDA device: the verdicts are CPU verdicts"
-    else:
-        machine = "unknown: the script left no report"
     outcome = report["outcome"]
     parts = [f"<h1>advise probe <code>{escape(script)}</code></h1>",
-             f'<p class="muted">{escape(machine)}; torch {escape(str(device.get("torch")))} · '
-             f'{escape(outcome["detail"])}</p>']
+             f'<p class="muted">{escape(device_line(report["device"]))} · {escape(outcome["detail"])}</p>']
     exception = outcome.get("exception")
     if exception:
         parts.append(f'<p><span class="badge fired">{escape(exception["type"])}</span> '

@@ -35,12 +35,13 @@ def lateness(arrivals: dict[int, list[Optional[float]]]) -> dict[int, list[float
     count = min((len(arrivals[rank]) for rank in ranks), default=0)
     late: dict[int, list[float]] = {rank: [] for rank in ranks}
     for step in range(count):
-        times = [arrivals[rank][step] for rank in ranks]
-        if any(time is None for time in times):
+        arrived = [arrivals[rank][step] for rank in ranks]
+        present = [moment for moment in arrived if moment is not None]
+        if len(present) < len(ranks):
             continue
-        first = min(time for time in times if time is not None)
-        for rank, time in zip(ranks, times):
-            late[rank].append(((time or first) - first) * 1e3)
+        first = min(present)
+        for rank, moment in zip(ranks, present):
+            late[rank].append((moment - first) * 1e3)
     return late
 
 

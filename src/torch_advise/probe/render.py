@@ -19,7 +19,7 @@ def where(path: Optional[str], line: Optional[int], base: str) -> str:
     return f"{shown}:{line}"
 
 
-def _device(device: dict[str, Any]) -> str:
+def device_line(device: dict[str, Any]) -> str:
     if device.get("kind") == "cuda":
         cap = (device.get("capability") or "").replace(".", "")
         return f"{device['name']} (sm_{cap}); torch {device.get('torch')}"
@@ -69,7 +69,7 @@ def render_text(report: dict[str, Any], base: Optional[str] = None) -> str:
     outcome = report["outcome"]
     steps = report["steps"]
     out.append(f"advise probe {where(report['script'], None, base).rsplit(':', 1)[0]}")
-    out.append(f"device:  {_device(report['device'])}")
+    out.append(f"device:  {device_line(report['device'])}")
     out.append(f"outcome: {outcome['detail']}")
     exception = outcome.get("exception")
     if exception:

@@ -247,7 +247,7 @@ class StepWindow:
         wait_per_step = dict.fromkeys(counted, 0.0)
         idle_per_step = dict.fromkeys(counted, 0.0)
         for fetch in self.fetches:
-            if not 1 <= fetch.step <= measured or (kept is not None and not kept(fetch.step)):
+            if fetch.step not in wait_per_step:
                 continue
             idle_ms = None
             if on_gpu and fetch.before is not None and fetch.after is not None:
