@@ -111,13 +111,14 @@ class CallSite:
     statement: Optional[cst.CSTNode]
     order: int
 
-    @property
+    # Cached: the checks ask a call's method name hundreds of times a file.
+    @cached_property
     def method(self) -> Optional[str]:
-        return self.node.func.attr.value if isinstance(self.node.func, cst.Attribute) else None
+        return self.node.func.attr.value if type(self.node.func) is cst.Attribute else None
 
     @property
     def receiver(self) -> Optional[Expr]:
-        return self.node.func.value if isinstance(self.node.func, cst.Attribute) else None
+        return self.node.func.value if type(self.node.func) is cst.Attribute else None
 
     @property
     def assigned_names(self) -> set[str]:
@@ -177,6 +178,8 @@ class TrainingModel:
         self._call_by_node: dict[cst.Call, CallSite] = {}
         self._qualname_memo: dict[tuple[int, int], Optional[str]] = {}
         self._backward_memo: dict[FunctionInfo, bool] = {}
+        self._call_names: dict[CallSite, Optional[str]] = {}
+        self._trains_memo: dict[LoopInfo, bool] = {}
         self._origin_stack: set[tuple[int, int]] = set()
         self._origin_memo: dict[tuple[int, int], list[Origin]] = {}
         self._callee_memo: dict[tuple[int, int], Union[FunctionInfo, ClassInfo, None]] = {}
@@ -255,7 +258,10 @@ class TrainingModel:
         return None
 
     def call_name(self, call: CallSite) -> Optional[str]:
-        return self.qualname(call.node.func, call.scope)
+        if call in self._call_names:
+            return self._call_names[call]
+        name = self._call_names[call] = self.qualname(call.node.func, call.scope)
+        return name
 
     def module_alias(self, module: str) -> Optional[str]:
         """The name under which `module` is imported at module level (`torch`), if any."""
@@ -488,7 +494,9 @@ class TrainingModel:
 
     def loop_trains(self, loop: LoopInfo) -> bool:
         """A training loop: its body runs `.backward()`, itself or through a call."""
-        return any(self.site_runs_backward(site) for site in loop.calls)
+        if loop not in self._trains_memo:
+            self._trains_memo[loop] = any(self.site_runs_backward(site) for site in loop.calls)
+        return self._trains_memo[loop]
 
     def training_loops(self) -> list[LoopInfo]:
         return [loop for loop in self.loops if self.loop_trains(loop)]

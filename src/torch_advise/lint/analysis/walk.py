@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Iterator
-from typing import Any, Callable, TypeVar, Union
+from typing import Any, Callable, NamedTuple, Optional, TypeVar, Union
 
 import libcst as cst
 
@@ -92,13 +92,26 @@ def _holds_nodes(annotation: object) -> bool:
     return any(_holds_nodes(argument) for argument in typing.get_args(annotation))
 
 
+# What a child field holds, by the value's type. libcst's node classes are abstract base
+# classes, so `isinstance(value, cst.CSTNode)` runs ABCMeta's check in Python for every field
+# of every node walked; a lookup by type is a tenth of that, and a walk is mostly such checks.
+NODE, NODES, NOTHING = 1, 2, 3
+_holds: dict[type, int] = {tuple: NODES, list: NODES}
+
+
+def _holding(value: object) -> int:
+    kind = _holds[type(value)] = NODE if isinstance(value, cst.CSTNode) else NOTHING
+    return kind
+
+
 def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """`node`'s meaningful children in source order."""
     for name in child_fields(node):
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
+        kind = _holds.get(type(value)) or _holding(value)
+        if kind == NODE:
             yield value
-        elif isinstance(value, (tuple, list)):
+        elif kind == NODES:
             yield from value
 
 
@@ -106,13 +119,24 @@ def descendants(node: cst.CSTNode, node_type: Union[type[NodeT], tuple[type[Node
     """Every node of `node_type` (a type or a tuple of them) under `node`, `node` included, in
     source order."""
     found: list[NodeT] = []
+    matches = _matching.get(node_type)
+    if matches is None:
+        matches = _matching[node_type] = {}
     stack = [node]
     while stack:
         current = stack.pop()
-        if isinstance(current, node_type):
-            found.append(current)
+        current_type = type(current)
+        hit = matches.get(current_type)
+        if hit is None:
+            hit = matches[current_type] = issubclass(current_type, node_type)
+        if hit:
+            found.append(current)  # type: ignore[arg-type]  # issubclass above; mypy narrows only on isinstance
         stack.extend(reversed(list(children(current))))
     return found
+
+
+# node_type -> {a node's type: whether it is one}, for descendants (the same reason as _holds).
+_matching: dict[Any, dict[type, bool]] = {}
 
 
 class TableVisitor:
@@ -127,10 +151,12 @@ class TableVisitor:
     _exit: dict[type, Callable] = {}
     _enter_field: dict[tuple[type, str], Callable] = {}
     _exit_field: dict[tuple[type, str], Callable] = {}
+    _plans: dict[type, _Plan] = {}
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls._enter, cls._exit, cls._enter_field, cls._exit_field = {}, {}, {}, {}
+        cls._plans = {}
         own: dict[str, Any] = {}
         for klass in reversed(cls.__mro__[: cls.__mro__.index(TableVisitor)]):
             own.update(vars(klass))
@@ -152,29 +178,57 @@ class TableVisitor:
                 table = cls._enter if kind == "visit" else cls._exit
                 table[node_type] = function
 
-    def walk(self, node: cst.CSTNode) -> None:
+    def _plan(self, node: cst.CSTNode) -> _Plan:
         node_type = type(node)
-        enter = self._enter.get(node_type)
-        if enter is None or enter(self, node) is not False:
-            fields = _child_fields.get(node_type)
-            if fields is None:
-                fields = child_fields(node)
-            hooks = self._enter_field or self._exit_field
-            for name in fields:
-                if hooks:
-                    hook = self._enter_field.get((node_type, name))
-                    if hook is not None:
-                        hook(self, node)
-                value = getattr(node, name)
-                if isinstance(value, cst.CSTNode):
-                    self.walk(value)
-                elif isinstance(value, (tuple, list)):
-                    for item in value:
-                        self.walk(item)
-                if hooks:
-                    hook = self._exit_field.get((node_type, name))
-                    if hook is not None:
-                        hook(self, node)
+        fields = tuple(
+            (name, self._enter_field.get((node_type, name)), self._exit_field.get((node_type, name)))
+            for name in child_fields(node)
+        )
         leave = self._exit.get(node_type)
+        plan = self._plans[node_type] = _Plan(self._enter.get(node_type), fields, leave, not fields and leave is None)
+        return plan
+
+    def walk(self, node: cst.CSTNode) -> None:
+        plans = self._plans
+        enter, fields, leave, leaf = plans.get(type(node)) or self._plan(node)
+        if leaf:
+            if enter is not None:
+                enter(self, node)
+            return
+        if enter is None or enter(self, node) is not False:
+            for name, before, after in fields:
+                if before is not None:
+                    before(self, node)
+                value = getattr(node, name)
+                kind = _holds.get(type(value)) or _holding(value)
+                if kind == NODE:
+                    # A leaf (a Name, a number, a string: no children, no leave hook) is
+                    # handled here, which spares a call for every other node walked.
+                    plan = plans.get(type(value))
+                    if plan is not None and plan.leaf:
+                        if plan.enter is not None:
+                            plan.enter(self, value)
+                    else:
+                        self.walk(value)
+                elif kind == NODES:
+                    for item in value:
+                        plan = plans.get(type(item))
+                        if plan is not None and plan.leaf:
+                            if plan.enter is not None:
+                                plan.enter(self, item)
+                        else:
+                            self.walk(item)
+                if after is not None:
+                    after(self, node)
         if leave is not None:
             leave(self, node)
+
+
+class _Plan(NamedTuple):
+    """What a walk does at a node of one type: the enter hook, each child field with its own
+    hooks, the leave hook, and whether it is a leaf (nothing after the enter hook)."""
+
+    enter: Optional[Callable]
+    fields: tuple[tuple[str, Optional[Callable], Optional[Callable]], ...]
+    leave: Optional[Callable]
+    leaf: bool
