@@ -143,7 +143,7 @@ def _violations(module: cst.Module, options: LintOptions, path: Path) -> list[Vi
 
 
 def _positioned(
-    module: cst.Module, violations: list[Violation], path: str, options: LintOptions, lines: list[str],
+    module: cst.Module, violations: list[Violation], path: str, options: LintOptions, text: str,
     ignored: frozenset[str],
 ) -> list[tuple[Finding, Violation]]:
     kept = [
@@ -153,7 +153,8 @@ def _positioned(
     ]
     if not kept:
         return []
-    where_is = positions(module, [violation.node for violation, _ in kept])
+    where_is = positions(module, [violation.node for violation, _ in kept], text)
+    lines = text.splitlines()
     result = []
     for violation, rule in kept:
         slug = rule.slug if rule else ""
@@ -180,8 +181,9 @@ def _positioned(
     return result
 
 
-def _lines(module: cst.Module, source: bytes) -> list[str]:
-    return source.decode(module.encoding, errors="replace").splitlines()
+def _text(module: cst.Module, source: bytes) -> str:
+    """The module's code, which is the file's text: decoding it costs less than generating it."""
+    return source.decode(module.encoding, errors="replace")
 
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
@@ -282,7 +284,7 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
         module = parse_trusted(source)
     except (cst.ParserSyntaxError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError) as error:
         return FileResult(path, [parse_error_finding(path, source, error)], source, parse_error=True)
-    findings = _positioned(module, _violations(module, options, Path(path)), path, options, _lines(module, source), ignored)
+    findings = _positioned(module, _violations(module, options, Path(path)), path, options, _text(module, source), ignored)
     if options.fix is None or not any(fixable(f, options.fix) for f, _ in findings):
         return FileResult(path, _reported(module, findings, options), source)
     fixed_count = 0
@@ -301,7 +303,7 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
         fixed_count += len(chosen)
         # Reparse: the next pass must see exactly what will be written, and the result must parse.
         current = parse_trusted(code)
-        findings = _positioned(current, _violations(current, options, Path(path)), path, options, _lines(current, code), ignored)
+        findings = _positioned(current, _violations(current, options, Path(path)), path, options, _text(current, code), ignored)
     return FileResult(
         path, _reported(current, findings, options), source,
         fixed_source=_with_final_line_ending_of(source, current.bytes), fixed_count=fixed_count,

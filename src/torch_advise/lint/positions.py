@@ -2,8 +2,18 @@
 
 PositionProvider records a range for every node of the module and splits every token on
 newlines as it goes; a file with findings needs the positions of a handful of nodes. This
-generates the code once, notes where the wanted nodes start and end in the token list, and
-turns those indices into lines and columns at the end.
+generates code only as far as it must and notes where the wanted nodes start and end in the
+token list, turning those indices into lines and columns at the end.
+
+Given the file's text, it generates only the innermost statement around each node, as the
+module would (the same indentation), and finds that text in the file: where it occurs once,
+that is the statement's place, since the module's code is the file's text. A statement is
+generated alone exactly as the module generates it: libcst writes a statement from its own
+fields and the indentation of the blocks around it, except an `elif`, which is never taken
+alone. A statement whose
+text occurs more than once is tried again with the statement around it, and the whole module is
+generated only for what no statement places. Most findings sit in a function of a few hundred
+lines, so this generates a few lines instead of everything above them.
 """
 
 from __future__ import annotations
@@ -19,6 +29,8 @@ from typing import Optional
 import libcst as cst
 from libcst._nodes.internal import CodegenState
 from libcst.metadata import CodePosition, CodeRange
+
+from torch_advise.lint.analysis.walk import children
 
 _NEWLINE = re.compile(r"\r\n?|\n")
 
@@ -70,20 +82,37 @@ class _Marks(CodegenState):
             self.syntactic[node] = (start, len(self.tokens))
 
 
-def positions(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[cst.CSTNode, CodeRange]:
-    """The PositionProvider range of each node (1-based lines, 0-based columns)."""
-    state = _Marks(default_indent=module.default_indent, default_newline=module.default_newline)
-    state.wanted = set(nodes)
-    try:
-        module._codegen(state)
-    except _AllFound:
-        pass
+def positions(module: cst.Module, nodes: Iterable[cst.CSTNode], text: Optional[str] = None) -> dict[cst.CSTNode, CodeRange]:
+    """The PositionProvider range of each node (1-based lines, 0-based columns). `text`: the
+    module's code (the file's decoded text), which lets most nodes be placed by their statement."""
+    wanted = set(nodes)
+    result: dict[cst.CSTNode, CodeRange] = {}
+    if text is not None and wanted:
+        result = _by_statement(module, wanted, text, _line_starts(text))
+    rest = wanted - result.keys()
+    if rest:
+        state = _Marks(default_indent=module.default_indent, default_newline=module.default_newline)
+        state.wanted = rest
+        try:
+            module._codegen(state)
+        except _AllFound:
+            pass
+        # Lines from the code generated, not from `text`: it may end in the line ending that a
+        # file without a final one lacks, and PositionProvider counts that line.
+        result.update(_ranges(state, 0, _line_starts("".join(state.tokens))))
+    return result
+
+
+def _line_starts(text: str) -> list[int]:
+    return [0, *(match.end() for match in _NEWLINE.finditer(text))]
+
+
+def _ranges(state: _Marks, base: int, line_starts: list[int]) -> dict[cst.CSTNode, CodeRange]:
+    """The ranges of the nodes `state` generated, its first token being at offset `base`."""
     offsets = [0, *accumulate(len(token) for token in state.tokens)]
-    text = "".join(state.tokens)
-    line_starts = [0, *(match.end() for match in _NEWLINE.finditer(text))]
 
     def at(index: int) -> CodePosition:
-        offset = offsets[index]
+        offset = base + offsets[index]
         line = bisect_right(line_starts, offset)
         return CodePosition(line, offset - line_starts[line - 1])
 
@@ -102,3 +131,81 @@ def positions(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[cst.CSTN
             start, end = bounds(node)
             result[node] = CodeRange(at(start), at(end))
     return result
+
+
+_LINE_LEVEL = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
+
+
+def _by_statement(
+    module: cst.Module, wanted: set[cst.CSTNode], text: str, line_starts: list[int]
+) -> dict[cst.CSTNode, CodeRange]:
+    # innermost statement -> (the path from the module down to a node in it, the indices of
+    # the path's statements innermost first, the wanted nodes in it)
+    groups: dict[int, tuple[tuple[cst.CSTNode, ...], list[int], list[cst.CSTNode]]] = {}
+    for node, ancestors in _ancestors(module, wanted).items():
+        path = (*ancestors, node)
+        levels = [i for i, step in enumerate(path) if isinstance(step, _LINE_LEVEL) and not _is_elif(path, i)][::-1]
+        if levels:
+            groups.setdefault(id(path[levels[0]]), (path, levels, []))[2].append(node)
+    result: dict[cst.CSTNode, CodeRange] = {}
+    for path, levels, nodes in groups.values():
+        for level in levels:
+            indents = [
+                module.default_indent if block.indent is None else block.indent
+                for block in path[:level]
+                if isinstance(block, cst.IndentedBlock)
+            ]
+            placed = _placed(module, path[level], indents, nodes, text, line_starts)
+            if placed is not None:
+                result.update(placed)
+                break
+    return result
+
+
+def _is_elif(path: tuple[cst.CSTNode, ...], index: int) -> bool:
+    """An `elif` is an If in its parent's orelse, and only the parent knows to write it as
+    `elif`: generated alone, it would read `if`."""
+    return index > 0 and isinstance(path[index], cst.If) and isinstance(path[index - 1], cst.If)
+
+
+def _ancestors(module: cst.Module, wanted: set[cst.CSTNode]) -> dict[cst.CSTNode, tuple[cst.CSTNode, ...]]:
+    """The nodes above each wanted node, the module first; formatting is not searched."""
+    ids = {id(node): node for node in wanted}
+    found: dict[cst.CSTNode, tuple[cst.CSTNode, ...]] = {}
+    path: list[cst.CSTNode] = []
+
+    def search(node: cst.CSTNode) -> None:
+        if id(node) in ids:
+            found[node] = tuple(path)
+            if len(found) == len(ids):
+                raise _AllFound
+        path.append(node)
+        for child in children(node):
+            search(child)
+        path.pop()
+
+    try:
+        search(module)
+    except _AllFound:
+        pass
+    return found
+
+
+def _placed(
+    module: cst.Module, statement: cst.CSTNode, indents: list[str], nodes: list[cst.CSTNode], text: str,
+    line_starts: list[int],
+) -> Optional[dict[cst.CSTNode, CodeRange]]:
+    """The nodes' ranges, from `statement` generated alone as it is indented in the module, or
+    None where that text does not occur exactly once at the start of a line of `text`."""
+    state = _Marks(default_indent=module.default_indent, default_newline=module.default_newline)
+    state.indent_tokens = indents
+    state.wanted = set(nodes)
+    try:
+        statement._codegen(state)
+    except _AllFound:
+        pass
+    generated = "".join(state.tokens)
+    start = text.find(generated)
+    if start < 0 or text.find(generated, start + 1) >= 0 or (start > 0 and text[start - 1] not in "\r\n"):
+        return None
+    return _ranges(state, start, line_starts)
