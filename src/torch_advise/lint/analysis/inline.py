@@ -44,9 +44,18 @@ def _run(
         callee = model.callee(site.node, site.scope)
         if not isinstance(callee, FunctionInfo) or callee in stack or len(stack) >= MAX_CALL_DEPTH:
             continue
-        header = header_calls(callee)
-        body = [inner for inner in sorted(callee.calls, key=lambda s: s.order) if id(inner.node) not in header]
-        yield from _run(model, body, via + (site,), stack + (callee,))
+        yield from _run(model, _body(model, callee), via + (site,), stack + (callee,))
+
+
+def _body(model: TrainingModel, function: FunctionInfo) -> list[CallSite]:
+    """The calls running `function` makes, in source order: the same for every call to it."""
+    body = model.run_bodies.get(function)
+    if body is None:
+        header = header_calls(function)
+        body = model.run_bodies[function] = [
+            inner for inner in sorted(function.calls, key=lambda s: s.order) if id(inner.node) not in header
+        ]
+    return body
 
 
 def header_calls(function: FunctionInfo) -> frozenset[int]:

@@ -180,6 +180,8 @@ class TrainingModel:
         self._backward_memo: dict[FunctionInfo, bool] = {}
         self._call_names: dict[CallSite, Optional[str]] = {}
         self._trains_memo: dict[LoopInfo, bool] = {}
+        # function -> the calls running it makes, in order (inline.run_order's, shared by every caller)
+        self.run_bodies: dict[FunctionInfo, list[CallSite]] = {}
         self._origin_stack: set[tuple[int, int]] = set()
         self._origin_memo: dict[tuple[int, int], list[Origin]] = {}
         self._callee_memo: dict[tuple[int, int], Union[FunctionInfo, ClassInfo, None]] = {}

@@ -131,7 +131,17 @@ def descendants(node: cst.CSTNode, node_type: Union[type[NodeT], tuple[type[Node
             hit = matches[current_type] = issubclass(current_type, node_type)
         if hit:
             found.append(current)  # type: ignore[arg-type]  # issubclass above; mypy narrows only on isinstance
-        stack.extend(reversed(list(children(current))))
+        fields = _child_fields.get(current_type)
+        if fields is None:
+            fields = child_fields(current)
+        # Pushed last child first, so that they come off the stack in source order.
+        for name in reversed(fields):
+            value = getattr(current, name)
+            kind = _holds.get(type(value)) or _holding(value)
+            if kind == NODE:
+                stack.append(value)
+            elif kind == NODES:
+                stack.extend(reversed(value))
     return found
 
 
