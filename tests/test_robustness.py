@@ -405,6 +405,24 @@ def test_the_cache_never_writes_through_a_link_out_of_the_project(tmp_path):
     assert list(elsewhere.iterdir()) == []
 
 
+def test_a_cache_entry_that_is_a_link_is_neither_read_nor_written_through(tmp_path):
+    project, elsewhere = _project_and_elsewhere(tmp_path)
+    cached = [arg for arg in CORE if arg != "--no-cache"]
+    uncached = run_advise(".", *CORE, cwd=project)
+    assert "DL001" in uncached.stdout
+    run_advise(".", *cached, cwd=project)
+    [entry] = [p for p in (project / ".advise_cache").rglob("*") if p.is_file() and len(p.name) > 40]
+    # A forged entry that says the file is clean, planted as a link to a file out of the project.
+    forged = json.loads(entry.read_text())
+    forged["findings"] = []
+    (elsewhere / "entry").write_text(json.dumps(forged))
+    entry.unlink()
+    entry.symlink_to(elsewhere / "entry")
+    for _ in range(2):
+        assert run_advise(".", *cached, cwd=project).stdout == uncached.stdout
+    assert json.loads((elsewhere / "entry").read_text()) == forged
+
+
 def _advise_with(tmp_path: Path, *args: str, **popen) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "torch_advise", *args], cwd=tmp_path, stderr=subprocess.PIPE, text=True, timeout=120, **popen

@@ -176,3 +176,27 @@ def test_installed_torch_version_is_read_without_importlib_metadata():
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     torch_version, libcst_version, imported = done.stdout.split()
     assert (torch_version, libcst_version, imported) == (metadata.version("torch"), metadata.version("libcst"), "False")
+
+
+def test_a_distribution_not_installed_is_known_without_importlib_metadata(tmp_path):
+    """Where torch is not installed (a pre-commit hook's virtualenv) every run asks for it."""
+    probe = (
+        "import sys; from torch_advise.versions import installed_version; "
+        "print(installed_version('no-such-distribution-here'), 'importlib.metadata' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["None", "False"]
+
+
+def test_a_distribution_in_a_zip_on_the_path_is_still_found(tmp_path):
+    import zipfile
+
+    archive = tmp_path / "zipped.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("zipped_dist-1.2.3.dist-info/METADATA", "Metadata-Version: 2.1\nName: zipped-dist\nVersion: 1.2.3\n")
+    probe = (
+        f"import sys; sys.path.append({str(archive)!r}); "
+        "from torch_advise.versions import installed_version; print(installed_version('zipped-dist'))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["1.2.3"]

@@ -85,6 +85,11 @@ def _finding(item: object) -> Optional[Finding]:
     return Finding(**{name: item[name] for name in _FINDING_FIELDS if name in item and name != "fix_edits"})
 
 
+# Opening with O_NOFOLLOW fails on a link; where the flag is missing (Windows) the entry's real
+# path is checked instead.
+_NO_FOLLOW: Optional[int] = getattr(os, "O_NOFOLLOW", None)
+
+
 def _inside(real_path: str, real_folder: str) -> bool:
     return real_path.startswith(real_folder) or real_path + os.sep == real_folder
 
@@ -97,6 +102,7 @@ class Cache:
         self.fingerprint = fingerprint
         self._prepared = False
         self._real = os.path.realpath(self.directory) + os.sep
+        self._folders: dict[str, bool] = {}
 
     @classmethod
     def for_run(cls, root: Path, options) -> Optional[Cache]:
@@ -118,17 +124,31 @@ class Cache:
     def _entry(self, key: str) -> Path:
         return self.directory / LAYOUT / key[:2] / key[2:]
 
-    def _within(self, path: Path) -> bool:
-        # A link planted inside the cache folder must not lead reads or writes out of it.
-        return _inside(os.path.realpath(path), self._real)
+    def _folder_within(self, folder: Path) -> bool:
+        """A link planted inside the cache folder must not lead reads or writes out of it. Entries
+        share 256 folders, so each is resolved once a run; the entry itself is never followed if
+        it is a link (see _read), and a write replaces a link rather than following it."""
+        name = str(folder)
+        if name not in self._folders:
+            self._folders[name] = _inside(os.path.realpath(folder) + os.sep, self._real)
+        return self._folders[name]
+
+    def _read(self, entry: Path) -> bytes:
+        if _NO_FOLLOW is None:
+            if not _inside(os.path.realpath(entry), self._real):
+                raise OSError(f"{entry}: leads out of the cache")
+            return entry.read_bytes()
+        descriptor = os.open(entry, os.O_RDONLY | _NO_FOLLOW)
+        with os.fdopen(descriptor, "rb") as handle:
+            return handle.read()
 
     def load(self, key: str) -> Optional[CachedResult]:
         """The stored result, or None when absent or unreadable (a miss, never an error)."""
         entry = self._entry(key)
-        if not self._within(entry):
+        if not self._folder_within(entry.parent):
             return None
         try:
-            data = json.loads(entry.read_bytes())
+            data = json.loads(self._read(entry))
         except (OSError, ValueError):
             return None
         # An entry of another shape (an older layout, a hand edit, one copied from another
@@ -161,7 +181,7 @@ class Cache:
             return  # a finding carries something JSON cannot hold: lint it again next time
         entry = self._entry(key)
         try:
-            if not self._within(entry):
+            if not self._folder_within(entry.parent):
                 return
             self._prepare()
             entry.parent.mkdir(parents=True, exist_ok=True)
