@@ -403,6 +403,14 @@ def test_the_cache_never_writes_through_a_link_out_of_the_project(tmp_path):
     for _ in range(2):
         assert run_advise(".", *cached, cwd=project).stdout == uncached.stdout
     assert list(elsewhere.iterdir()) == []
+    # And every one of the entry folders inside a real layout folder.
+    (project / ".advise_cache" / "v2").unlink()
+    (project / ".advise_cache" / "v2").mkdir()
+    for number in range(256):
+        (project / ".advise_cache" / "v2" / f"{number:02x}").symlink_to(elsewhere, target_is_directory=True)
+    for _ in range(2):
+        assert run_advise(".", *cached, cwd=project).stdout == uncached.stdout
+    assert list(elsewhere.iterdir()) == []
 
 
 def test_a_cache_entry_that_is_a_link_is_neither_read_nor_written_through(tmp_path):

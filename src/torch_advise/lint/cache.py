@@ -18,6 +18,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import stat
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -101,6 +102,7 @@ class Cache:
         self.directory = Path(directory)
         self.fingerprint = fingerprint
         self._prepared = False
+        self._directory = str(self.directory)
         self._real = os.path.realpath(self.directory) + os.sep
         self._folders: dict[str, bool] = {}
 
@@ -121,34 +123,48 @@ class Cache:
         digest.update(source)
         return digest.hexdigest()
 
-    def _entry(self, key: str) -> Path:
-        return self.directory / LAYOUT / key[:2] / key[2:]
+    def _entry_folder(self, key: str) -> str:
+        # Strings, not Paths: a warm run builds one for every file it checks.
+        return os.path.join(self._directory, LAYOUT, key[:2])
 
-    def _folder_within(self, folder: Path) -> bool:
-        """A link planted inside the cache folder must not lead reads or writes out of it. Entries
-        share 256 folders, so each is resolved once a run; the entry itself is never followed if
-        it is a link (see _read), and a write replaces a link rather than following it."""
-        name = str(folder)
+    def _folder_within(self, folder: str) -> bool:
+        """A link planted inside the cache folder must not lead reads or writes out of it.
+
+        Entries share 256 folders in one layout folder: the layout folder is resolved once a run,
+        and an entry folder in it that is no link (one lstat) is inside too; the entry itself is
+        never followed if it is a link (see _read), and a write replaces a link rather than
+        following it."""
+        name = folder
         if name not in self._folders:
-            self._folders[name] = _inside(os.path.realpath(folder) + os.sep, self._real)
+            layout = os.path.dirname(name)
+            if layout not in self._folders:
+                self._folders[layout] = _inside(os.path.realpath(layout) + os.sep, self._real)
+            try:
+                linked = stat.S_ISLNK(os.lstat(name).st_mode)
+            except OSError:
+                linked = False  # not made yet: it will be made a folder where the layout folder is
+            self._folders[name] = self._folders[layout] and (
+                not linked or _inside(os.path.realpath(name) + os.sep, self._real)
+            )
         return self._folders[name]
 
-    def _read(self, entry: Path) -> bytes:
+    def _read(self, entry: str) -> bytes:
         if _NO_FOLLOW is None:
             if not _inside(os.path.realpath(entry), self._real):
                 raise OSError(f"{entry}: leads out of the cache")
-            return entry.read_bytes()
+            with open(entry, "rb") as handle:
+                return handle.read()
         descriptor = os.open(entry, os.O_RDONLY | _NO_FOLLOW)
         with os.fdopen(descriptor, "rb") as handle:
             return handle.read()
 
     def load(self, key: str) -> Optional[CachedResult]:
         """The stored result, or None when absent or unreadable (a miss, never an error)."""
-        entry = self._entry(key)
-        if not self._folder_within(entry.parent):
+        folder = self._entry_folder(key)
+        if not self._folder_within(folder):
             return None
         try:
-            data = json.loads(self._read(entry))
+            data = json.loads(self._read(os.path.join(folder, key[2:])))
         except (OSError, ValueError):
             return None
         # An entry of another shape (an older layout, a hand edit, one copied from another
@@ -179,17 +195,17 @@ class Cache:
             ).encode()
         except (TypeError, ValueError):
             return  # a finding carries something JSON cannot hold: lint it again next time
-        entry = self._entry(key)
+        folder = self._entry_folder(key)
         try:
-            if not self._folder_within(entry.parent):
+            if not self._folder_within(folder):
                 return
             self._prepare()
-            entry.parent.mkdir(parents=True, exist_ok=True)
-            descriptor, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".", suffix=".tmp")
+            os.makedirs(folder, exist_ok=True)
+            descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
             try:
                 with os.fdopen(descriptor, "wb") as handle:
                     handle.write(payload)
-                os.replace(temporary, entry)
+                os.replace(temporary, os.path.join(folder, key[2:]))
             except BaseException:
                 os.unlink(temporary)
                 raise
