@@ -126,11 +126,10 @@ def run_in_order(
         for item in items:
             yield worker(item.argument) if isinstance(item, Task) else item
         return
-    # Imported here: a run in one process (one file, or -j 1) does not pay for concurrent.futures.
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
 
     def settle(pending: _Pending) -> Result:
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             return pending.future.result()
         except BrokenProcessPool:
@@ -139,10 +138,15 @@ def run_in_order(
             return _run_alone(worker, pending.argument, crashed)
 
     window = jobs * TASKS_IN_FLIGHT_PER_JOB
-    pool: Optional[ProcessPoolExecutor] = None
+    pool: Optional[Any] = None  # a ProcessPoolExecutor, once a task needs one
     started = False
 
     def submit(argument: Any) -> _Pending:
+        # Imported at the first task: a run the cache answers, or one in a single process, does
+        # not pay for concurrent.futures (some 12 ms).
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
         nonlocal pool, started
         while True:
             if pool is None:
