@@ -7,13 +7,13 @@ token list, turning those indices into lines and columns at the end.
 
 Given the file's text, it generates only the innermost statement around each node, as the
 module would (the same indentation), and finds that text in the file: where it occurs once,
-that is the statement's place, since the module's code is the file's text. A statement is
-generated alone exactly as the module generates it: libcst writes a statement from its own
-fields and the indentation of the blocks around it, except an `elif`, which is never taken
-alone. A statement whose
-text occurs more than once is tried again with the statement around it, and the whole module is
-generated only for what no statement places. Most findings sit in a function of a few hundred
-lines, so this generates a few lines instead of everything above them.
+at the start of a line, that is the statement's place, since the module's code is the file's
+text. A statement is generated alone exactly as the module generates it: libcst writes a
+statement from its own fields and the indentation of the blocks around it, except an `elif`,
+which is never taken alone. A statement whose text occurs more than once is tried again with
+the statement around it, and the whole module is generated only for what no statement places.
+Most findings sit in a function of a few hundred lines, so this generates a few lines instead
+of everything above them.
 """
 
 from __future__ import annotations
