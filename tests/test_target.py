@@ -200,3 +200,15 @@ def test_a_distribution_in_a_zip_on_the_path_is_still_found(tmp_path):
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["1.2.3"]
+
+
+def test_a_distribution_in_an_egg_folder_on_the_path_is_still_found(tmp_path):
+    egg = tmp_path / "egged_dist-4.5.6-py3.11.egg"
+    (egg / "EGG-INFO").mkdir(parents=True)
+    (egg / "EGG-INFO" / "PKG-INFO").write_text("Metadata-Version: 1.1\nName: egged-dist\nVersion: 4.5.6\n")
+    probe = (
+        f"import sys; sys.path.append({str(egg)!r}); "
+        "from torch_advise.versions import installed_version; print(installed_version('egged-dist'))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["4.5.6"]

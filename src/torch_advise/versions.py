@@ -20,10 +20,14 @@ def installed_version(distribution: str) -> Optional[str]:
     # found is not installed, and its import and search (some 25 ms) are spared.
     searched_everywhere = True
     for entry in sys.path:
+        if entry.endswith(".egg"):
+            # An egg on the path, zipped or a folder, holds its metadata in EGG-INFO, which only
+            # importlib.metadata reads.
+            searched_everywhere = False
         try:
             names = os.listdir(entry or ".")
         except OSError:
-            # A zip or egg file on the path can hold distributions only importlib.metadata reads.
+            # A zip file on the path can hold distributions only importlib.metadata reads.
             searched_everywhere = searched_everywhere and not os.path.isfile(entry)
             continue
         for name in names:
