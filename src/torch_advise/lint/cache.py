@@ -134,19 +134,18 @@ class Cache:
         and an entry folder in it that is no link (one lstat) is inside too; the entry itself is
         never followed if it is a link (see _read), and a write replaces a link rather than
         following it."""
-        name = folder
-        if name not in self._folders:
-            layout = os.path.dirname(name)
+        if folder not in self._folders:
+            layout = os.path.dirname(folder)
             if layout not in self._folders:
                 self._folders[layout] = _inside(os.path.realpath(layout) + os.sep, self._real)
             try:
-                linked = stat.S_ISLNK(os.lstat(name).st_mode)
+                linked = stat.S_ISLNK(os.lstat(folder).st_mode)
             except OSError:
                 linked = False  # not made yet: it will be made a folder where the layout folder is
-            self._folders[name] = self._folders[layout] and (
-                not linked or _inside(os.path.realpath(name) + os.sep, self._real)
+            self._folders[folder] = self._folders[layout] and (
+                not linked or _inside(os.path.realpath(folder) + os.sep, self._real)
             )
-        return self._folders[name]
+        return self._folders[folder]
 
     def _read(self, entry: str) -> bytes:
         if _NO_FOLLOW is None:
