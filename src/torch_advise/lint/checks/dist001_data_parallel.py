@@ -5,6 +5,9 @@ from __future__ import annotations
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.gpu_work import DDP
 
+# A script that starts a process group runs distributed when launched so.
+PROCESS_GROUP_STARTS = {"torch.distributed.init_process_group", "torch.distributed.distributed_c10d.init_process_group"}
+
 DATA_PARALLEL = {
     "torch.nn.DataParallel",
     "torch.nn.parallel.DataParallel",
@@ -19,9 +22,12 @@ def check(ctx: CheckContext) -> None:
     if not sites or not any(site.method == "backward" or model.call_name(site) == "torch.autograd.backward" for site in model.calls):
         return
     # A script that offers DistributedDataParallel (or DeepSpeed) too keeps DataParallel as the
-    # single-process fallback: the advice is already taken where it matters.
-    if any(model.call_name(site) in DDP or (model.call_name(site) or "").startswith("deepspeed.") for site in model.calls):
-        return
+    # single-process fallback: the advice is already taken where it matters. Starting a process
+    # group says the same where DDP is built by a helper of another module (yolov5's smart_DDP).
+    for site in model.calls:
+        name = model.call_name(site) or ""
+        if name in DDP or name in PROCESS_GROUP_STARTS or name.startswith("deepspeed."):
+            return
     for site in sites:
         ctx.report(
             site.node,
