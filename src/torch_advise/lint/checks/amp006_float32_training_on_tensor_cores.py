@@ -69,7 +69,8 @@ def _uses_framework(model: TrainingModel) -> bool:
 
 
 def _builds_matmuls(ctx: CheckContext) -> bool:
-    """Matmul layers built or called in this file, or a Hugging Face model loaded here."""
+    """Matmul layers built or called in this file, or anything from transformers (its models
+    are transformers, matmuls throughout)."""
     model = ctx.model
     for site in model.calls:
         name = model.call_name(site) or ""
@@ -109,7 +110,8 @@ def check(ctx: CheckContext) -> None:
         message = f'call torch.set_float32_matmul_precision("high") (5.2x measured){autocast}'
     else:
         # The model is built in another module (`from models import *`, `models.__dict__[arch]`):
-        # a convolutional net gains nothing from the matmul setting, so no figure is promised.
+        # a convolutional net gains nothing from the matmul setting, so the MLP's figure is named
+        # as the MLP's, not promised for this model.
         autocast = "" if ctx.facts.binary_cross_entropy else "; bfloat16 autocast speeds up both"
         message = (
             "the model's layers are built outside this file: its float32 matmuls (linear layers, attention) "

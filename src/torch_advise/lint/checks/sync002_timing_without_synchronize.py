@@ -171,11 +171,11 @@ def _names_cpu(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> bool:
 
 
 def _epoch_timing(ctx: CheckContext, timed: Timed, executed: list[CallSite]) -> bool:
-    """The window holds a loop over data that trains or runs GPU work each pass, whole (epoch timing: at most
-    the last steps are unfinished, a small share of an epoch) or up to the closing read (a
-    rolling timer, `t0 = t1` each step: once the queue is full it reads the GPU's pace). A loop
-    over range() is left out: that is how a benchmark repeats a few steps, and there the
-    unfinished steps are a large share."""
+    """The window holds a loop over data that trains or runs GPU work on every pass, whole
+    (epoch timing: at most the last passes are unfinished, a small share of an epoch) or up to
+    the closing read (a rolling timer, `t0 = t1` each step: once the queue is full it reads the
+    GPU's pace). A loop over range() is left out: that is how a benchmark repeats a few steps,
+    and there the unfinished steps are a large share."""
     model = ctx.model
     loops = list(timed.loops)
     for site in executed:
