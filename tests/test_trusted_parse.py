@@ -6,7 +6,7 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from torch_advise.lint.engine import parse_trusted
+from torch_advise.lint.trusted_parse import parse_trusted
 
 from conftest import FIXTURES
 
