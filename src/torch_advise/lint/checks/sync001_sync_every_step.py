@@ -267,7 +267,14 @@ def _calls_within(model: TrainingModel, site: CallSite) -> Iterator[CallSite]:
             yield inner
 
 
-def _sync_message(read: SyncRead) -> str:
+def _sync_message(read: SyncRead, read_after: Optional[SyncRead] = None) -> str:
+    if read.synchronize and read_after is not None:
+        return (
+            f"torch.cuda.synchronize() and the read right after it ({read_after.text}) make the CPU wait for the GPU "
+            "on every training step, so it cannot queue the next step ahead; removing only one of them "
+            "frees nothing: keep running values on the device (total += loss.detach()) and synchronize "
+            "and read them only every N steps (`if step % N == 0:`)"
+        )
     if read.synchronize:
         return (
             "torch.cuda.synchronize() on every training step makes the CPU wait for the GPU, so it "
@@ -344,6 +351,61 @@ def _ends_a_timed_interval(ctx: CheckContext, iteration: list[IterationCall], in
     return False
 
 
+@dataclass(frozen=True)
+class NextSync:
+    """The next call of the step that waits for the GPU, with no GPU work queued before it."""
+
+    read: Optional[SyncRead]  # the first read; None when the first wait is not one (a timing synchronize, a tensor tested)
+    needed: bool  # one of the waits is one the step needs: it decides the step, or times it
+
+
+def _next_sync(ctx: CheckContext, iteration: list[IterationCall], index: int, clock_after: set[int]) -> Optional[NextSync]:
+    """The waits for the GPU that follow in the step before anything queues new GPU work: the
+    first read among them, and whether one of them is a wait the step needs. The wait at
+    `index` then costs nothing that one would not cost anyway."""
+    model = ctx.model
+    inside = {id(site.node) for site in _calls_within(model, iteration[index].site)}
+    first: Optional[SyncRead] = None
+    for later in iteration[index + 1:]:
+        site = later.site
+        if id(site.node) in inside:
+            continue
+        if later.guarded(ctx.steps.guards):
+            if is_work(ctx.steps, site):
+                break
+            continue
+        if (model.call_name(site) == SYNCHRONIZE and id(site.node) in clock_after) or _tests_a_tensor(site):
+            return NextSync(first, needed=True)
+        reads = list(_sync_reads(ctx, site, clock_after))
+        if reads:
+            if _decides_the_step(model, site):
+                return NextSync(first or reads[0], needed=True)
+            first = first or reads[0]
+        elif is_work(ctx.steps, site):
+            break
+    return NextSync(first, needed=False) if first is not None else None
+
+
+def _tests_a_tensor(site: CallSite) -> bool:
+    """`if (loss != loss).any():`, `assert torch.isfinite(x).all()`: a tensor's truth tested
+    on the host, which waits for the GPU as `.item()` does, and which the step needs."""
+    statement = site.statement
+    if site.method not in ("any", "all"):
+        return False
+    if isinstance(statement, (cst.If, cst.While)):
+        tests = [statement.test]
+    elif isinstance(statement, cst.SimpleStatementLine):
+        tests = [small.test for small in statement.body if isinstance(small, cst.Assert)]
+    else:
+        return False
+    for test in tests:
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test = test.expression
+        if test is site.node:
+            return True
+    return False
+
+
 # Methods only a module has: `model.cpu().parameters()` moves a model, it reads no value.
 MODULE_METHODS = {"parameters", "named_parameters", "state_dict", "buffers", "named_buffers", "modules", "children"}
 
@@ -396,7 +458,11 @@ def check(ctx: CheckContext) -> None:
                     continue  # the step's own timer needs the GPU finished here, as SYNC002 asks
                 if _moves_a_module(call.site):
                     continue
+                following = _next_sync(ctx, iteration, index, clock_after)
+                if following is not None and following.needed:
+                    continue  # the step waits for the same work right after, and must
+                read_after = following.read if following is not None and read.synchronize else None
                 seen.add(id(read.node))
-                ctx.report(read.node, _sync_message(read))
+                ctx.report(read.node, _sync_message(read, read_after))
             if reads:
                 drained_in = call.loops
