@@ -43,6 +43,9 @@ HOST_FACTORIES = {
     )
 }
 
+# Leaving this block (apex's dynamic loss scaling) reads the overflow flag with .item(): a wait.
+APEX_SCALE_LOSS = "apex.amp.scale_loss"
+
 # Line breaks inside a call, with any comment before them.
 _LINE_BREAK = re.compile(r"\s*(?:#[^\n]*)?\n\s*")
 
@@ -438,7 +441,12 @@ def check(ctx: CheckContext) -> None:
         # (`torch.stack(norms).cpu()`) is checked with the read, and only there: reached again
         # as a call of its own, it queued nothing new after the read.
         checked: set[int] = set()
+        scaling: Optional[tuple[set[int], tuple]] = None  # an apex scale_loss block: its calls, its loops
         for index, call in enumerate(iteration):
+            if scaling is not None and id(call.site.node) not in scaling[0]:
+                drained_in, scaling = scaling[1], None  # the block's exit read the overflow flag
+            if model.call_name(call.site) == APEX_SCALE_LOSS and isinstance(call.site.statement, cst.With):
+                scaling = ({id(node) for node in descendants(call.site.statement, cst.Call)}, call.loops)
             within = [site for site in _calls_within(model, call.site) if id(site.node) not in checked]
             checked.update(id(site.node) for site in within)
             if any(is_work(ctx.steps, site) for site in within):
