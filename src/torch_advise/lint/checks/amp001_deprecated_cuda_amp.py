@@ -380,7 +380,7 @@ def check(ctx: CheckContext) -> None:
             edits = _direct_edits(ctx, reference)
         ctx.report(
             reference.node,
-            f"torch.cuda.amp.{reference.name} is deprecated and warns on every use since torch 2.4: "
+            f"torch.cuda.amp.{reference.name} is deprecated since torch 2.4 (a FutureWarning where it is called): "
             f"use {_replacement(reference.name)}",
             edits,
         )
