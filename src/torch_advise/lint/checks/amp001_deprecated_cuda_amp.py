@@ -78,6 +78,7 @@ class _References(TableVisitor):
         self.references: list[Reference] = []
         self.groups: dict[int, ImportGroup] = {}
         self.handlers = 0  # except handlers the walk is inside
+        self.annotations = 0  # annotations the walk is inside
         self.fallback_imports: set[int] = set()
         # Names an import binds to a deprecated thing: the only bare names worth resolving.
         scopes = [model.module_scope, *(f.scope for f in model.functions), *(c.scope for c in model.classes)]
@@ -108,9 +109,15 @@ class _References(TableVisitor):
         return bindings if bindings and all(b.kind == "import" for b in bindings) else []
 
     def _record(self, node, name: str, role: str, call: Optional[cst.Call] = None) -> None:
+        group = self._group_of(node)
+        if self.annotations:
+            # A type named in an annotation is never constructed there, so nothing warns; the
+            # import it reads stays as it is, since rewriting it would change the annotation.
+            if group is not None:
+                group.bare_uses += 1
+            return
         reference = Reference(node, name, self.scope, role, call, fallback=self.handlers > 0)
         self.references.append(reference)
-        group = self._group_of(node)
         if group is not None:
             group.references.append(reference)
 
@@ -147,6 +154,12 @@ class _References(TableVisitor):
 
     def leave_ExceptHandler(self, original_node: cst.ExceptHandler) -> None:
         self.handlers -= 1
+
+    def visit_Annotation(self, node: cst.Annotation) -> None:
+        self.annotations += 1
+
+    def leave_Annotation(self, original_node: cst.Annotation) -> None:
+        self.annotations -= 1
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         for decorator in node.decorators:
