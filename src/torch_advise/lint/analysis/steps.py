@@ -270,6 +270,7 @@ class Accumulation:
     loop: LoopInfo
     backwards: list[IterationCall]  # backward on every micro-step
     count: Optional[cst.BaseExpression]  # k: the modulus or the range() bound, when visible
+    steps: list[CallSite]  # the optimizer (or scaler) steps that apply the accumulated gradients
 
     def count_text(self, module: cst.Module) -> str:
         return module.code_for_node(self.count) if self.count is not None else "the accumulation count"
@@ -523,7 +524,7 @@ class Steps:
             steps = [c for c in level if self.is_optimizer_step(c.site)]
             backwards = [c for c in level if c.site.method == "backward" and not c.periodic]
             if steps and backwards and all(c.periodic for c in steps):
-                found.append(Accumulation(loop, backwards, _modulus(self.guards, loop, steps[0])))
+                found.append(Accumulation(loop, backwards, _modulus(self.guards, loop, steps[0]), [c.site for c in steps]))
             else:
                 micro = self._micro_step_loop(loop)
                 if micro is not None:
@@ -543,10 +544,11 @@ class Steps:
         if any(self.is_optimizer_step(c.site) for c in calls):
             return None
         siblings = loop.function.calls if loop.function is not None else [s for s in model.calls if s.function is None]
-        if not any(s.order > loop.order and s.loops == loop.parents and self.is_optimizer_step(s) for s in siblings):
+        steps = [s for s in siblings if s.order > loop.order and s.loops == loop.parents and self.is_optimizer_step(s)]
+        if not steps:
             return None
         backwards = [c for c in calls if c.at_loop_level and c.site.method == "backward" and not c.periodic]
-        return Accumulation(loop, backwards, bound) if backwards else None
+        return Accumulation(loop, backwards, bound, steps) if backwards else None
 
     def _range_bound(self, loop: LoopInfo) -> Optional[cst.BaseExpression]:
         iterable = loop.node.iter  # type: ignore[union-attr]

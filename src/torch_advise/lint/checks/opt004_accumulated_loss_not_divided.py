@@ -8,10 +8,12 @@ import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.model import (
+    CallSite,
     Scope,
 )
 from torch_advise.lint.analysis.steps import Accumulation
 from torch_advise.lint.analysis.syntax import (
+    dotted,
     positional_args,
     root_name,
 )
@@ -23,6 +25,14 @@ SCALING_FUNCTIONS = {"torch.div", "torch.divide", "torch.true_divide", "torch.mu
 
 # Methods that keep the loss's scale: look through them to where the loss was made.
 SCALE_KEEPING_METHODS = {"mean", "sum", "float", "squeeze", "clone", "contiguous"}
+
+# Optimizers whose step divides the gradient by a running estimate of its own size: a gradient
+# k times larger gives the same step, but for eps and an L2 weight decay that weighs k times less.
+SCALE_FREE_OPTIMIZERS = {
+    f"torch.optim.{name}" for name in ("Adam", "AdamW", "Adamax", "NAdam", "RAdam", "RMSprop", "Adagrad", "Adadelta", "SparseAdam")
+}
+
+CLIPS = {"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_"}
 
 
 def _loss_of(receiver: cst.BaseExpression) -> Optional[cst.BaseExpression]:
@@ -117,11 +127,72 @@ def _unpacked_from_call(ctx: CheckContext, expr: cst.BaseExpression, scope: Scop
     return "unscaled" if bindings and len(unpacked) == len(bindings) else "unknown"
 
 
+def _calls_around(ctx: CheckContext, accumulation: Accumulation) -> list[CallSite]:
+    """The calls of the function that accumulates (of the module, for a loop at its top level)."""
+    function = accumulation.loop.function
+    return function.calls if function is not None else [s for s in ctx.model.calls if s.function is None]
+
+
+def _optimizers_stepped(ctx: CheckContext, accumulation: Accumulation) -> Optional[list[str]]:
+    """The torch.optim constructors (`torch.optim.Adam`) of every optimizer the accumulated
+    gradients may be applied by, through `scaler.step(optimizer)` too; None where one is not
+    built in this file."""
+    constructors = []
+    for site in accumulation.steps:
+        optimizer = site.receiver
+        if optimizer is not None and (
+            ctx.facts.is_scaler(optimizer, site.scope) or (dotted(optimizer) or "").lower().endswith("scaler")
+        ):
+            arguments = positional_args(site.node)
+            optimizer = arguments[0] if arguments else None
+        if optimizer is None:
+            return None
+        origins = ctx.model.origins(optimizer, site.scope)
+        if not origins:
+            return None
+        for origin in origins:
+            if not (isinstance(origin.expr, cst.Call) and ctx.facts.is_optimizer_call(origin.expr, origin.scope)):
+                return None
+            constructors.append(ctx.model.qualname(origin.expr.func, origin.scope) or "")
+    return constructors or None
+
+
+def _message(ctx: CheckContext, accumulation: Accumulation, count: str) -> Optional[str]:
+    """What not dividing does to these updates, or None where it changes (nearly) nothing: every
+    optimizer is scale-free and nothing clips the gradients."""
+    constructors = _optimizers_stepped(ctx, accumulation) or []
+    scale_free = [name for name in constructors if name in SCALE_FREE_OPTIMIZERS]
+    scaled = [name for name in constructors if name not in SCALE_FREE_OPTIMIZERS]
+    clipped = any(ctx.model.call_name(site) in CLIPS for site in _calls_around(ctx, accumulation))
+    fix = f"call (loss / {count}).backward()" if accumulation.count is not None else "divide the loss before backward()"
+    summed = (
+        f"the loss is summed over {count} micro-steps without being divided by {count}"
+        if accumulation.count is not None
+        else "the loss is summed over the accumulated micro-steps without being divided by their number"
+    )
+    times = f"{count} times" if accumulation.count is not None else "that many times"
+    if scale_free and not scaled:
+        if not clipped:
+            return None
+        return (
+            f"{summed}: {scale_free[0].rsplit('.', 1)[-1]}'s step does not grow with it, but gradient clipping sees a "
+            f"gradient {times} larger than one batch's and clips it {times} harder: {fix}"
+        )
+    if scale_free:
+        return (
+            f"{summed}, so with {scaled[0].rsplit('.', 1)[-1]} each update is {times} too large (like a learning rate "
+            f"{times} higher; {scale_free[0].rsplit('.', 1)[-1]}'s step does not grow with it): {fix}"
+        )
+    if accumulation.count is not None:
+        return f"{summed}, so each update is {times} too large (like a learning rate {times} higher): {fix}"
+    return f"{summed}, so each update is that many times larger; {fix}"
+
+
 def _gradients_rescaled(ctx: CheckContext, accumulation: Accumulation) -> bool:
     """The summed gradients are divided afterwards instead (`p.grad.mul_(1 / k)`,
     `p.grad /= k`) in the function that accumulates them."""
     function = accumulation.loop.function
-    calls = function.calls if function is not None else [s for s in ctx.model.calls if s.function is None]
+    calls = _calls_around(ctx, accumulation)
     for site in calls:
         if site.method in SCALING_METHODS and site.receiver is not None and ".grad" in ctx.model.module.code_for_node(site.receiver):
             return True
@@ -135,8 +206,7 @@ def _gradients_rescaled(ctx: CheckContext, accumulation: Accumulation) -> bool:
 def _cached_under_no_grad(ctx: CheckContext, accumulation: Accumulation) -> set[str]:
     """Lists filled under torch.no_grad() in the accumulating function: inputs or features
     cached for gradient caching, where each micro-step's loss is the whole batch's loss."""
-    function = accumulation.loop.function
-    calls = function.calls if function is not None else [s for s in ctx.model.calls if s.function is None]
+    calls = _calls_around(ctx, accumulation)
     grad = ctx.steps.grad_mode
     return {
         name
@@ -163,6 +233,9 @@ def check(ctx: CheckContext) -> None:
         if _gradients_rescaled(ctx, accumulation) or _gradient_caching(ctx, accumulation):
             continue
         count = accumulation.count_text(model.module)
+        message = _message(ctx, accumulation, count)
+        if message is None:
+            continue
         for call in accumulation.backwards:
             site = call.site
             if site.receiver is None or site.node.args or id(site.node) in seen:
@@ -171,12 +244,4 @@ def check(ctx: CheckContext) -> None:
             if loss is None or _scaling(ctx, loss, site.scope, 0) != "unscaled":
                 continue
             seen.add(id(site.node))
-            ctx.report(
-                loss,
-                f"the loss is summed over {count} micro-steps without being divided by {count}, so "
-                f"each update is {count} times too large (like a learning rate {count} times higher): "
-                f"call (loss / {count}).backward()"
-                if accumulation.count is not None
-                else "the loss is summed over the accumulated micro-steps without being divided by "
-                "their number, so each update is that many times larger; divide the loss before backward()",
-            )
+            ctx.report(loss, message)
