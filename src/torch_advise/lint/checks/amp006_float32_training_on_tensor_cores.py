@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import libcst as cst
+
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     Edit,
@@ -68,6 +70,17 @@ def _uses_framework(model: TrainingModel) -> bool:
     return False
 
 
+def _scales_loss(model: TrainingModel) -> bool:
+    """`scaler.scale(loss).backward()` with a scaler handed in from elsewhere: loss scaling is
+    there for float16 autocast, which the caller enters around this code."""
+    for site in model.calls:
+        receiver = site.receiver
+        if site.method == "backward" and isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute):
+            if receiver.func.attr.value == "scale":
+                return True
+    return False
+
+
 def _builds_matmuls(ctx: CheckContext) -> bool:
     """Matmul layers built or called in this file, or anything from transformers (its models
     are transformers, matmuls throughout)."""
@@ -85,7 +98,7 @@ def check(ctx: CheckContext) -> None:
     if benchmark_of(ctx.path, NAMED_FULL_PRECISION):
         return  # the float32 baseline its mixed-precision siblings are measured against
     model = ctx.model
-    if _uses_framework(model) or not any(ctx.facts.moves_to_cuda(site) for site in model.calls):
+    if _uses_framework(model) or _scales_loss(model) or not any(ctx.facts.moves_to_cuda(site) for site in model.calls):
         return
     backward = next((site for site in model.calls if site.method == "backward" and site.receiver is not None), None)
     if backward is None:
