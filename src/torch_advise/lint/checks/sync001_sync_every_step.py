@@ -271,6 +271,13 @@ def _calls_within(model: TrainingModel, site: CallSite) -> Iterator[CallSite]:
 
 
 def _sync_message(read: SyncRead, read_after: Optional[SyncRead] = None) -> str:
+    if read_after is not None and read_after.synchronize:
+        return (
+            f"{read.text} and the torch.cuda.synchronize() right after it make the CPU wait for the GPU on every "
+            "training step, so it cannot queue the next step ahead; removing only one of them frees nothing: keep "
+            "running values on the device (total += loss.detach()) and read them, and synchronize, only every N "
+            "steps (`if step % N == 0:`)"
+        )
     if read.synchronize and read_after is not None:
         return (
             f"torch.cuda.synchronize() and the read right after it ({read_after.text}) make the CPU wait for the GPU "
@@ -434,7 +441,8 @@ def check(ctx: CheckContext) -> None:
     seen: set[int] = set()
     for loop in loops:
         # After one read has drained the queue, further reads before any new GPU work wait for
-        # next to nothing: one sync point, one finding (`loss.item()` then `acc.item()`).
+        # next to nothing: one sync point, one finding (`loss.item()` then `acc.item()`, or a
+        # torch.cuda.synchronize() after it).
         drained_in: Optional[tuple] = None
         iteration = ctx.steps.iteration(loop)
         # Calls are numbered as they open, so the work inside a read's own expression
@@ -458,7 +466,7 @@ def check(ctx: CheckContext) -> None:
                 continue
             reads = list(_sync_reads(ctx, call.site, clock_after))
             for read in reads:
-                if id(read.node) in seen or (drained_in == call.loops and not read.synchronize):
+                if id(read.node) in seen or drained_in == call.loops:
                     continue
                 if _decides_the_step(model, call.site):
                     continue  # the step needs the value now: a NaN stop, a curriculum, a clip coefficient
@@ -469,7 +477,9 @@ def check(ctx: CheckContext) -> None:
                 following = _next_sync(ctx, iteration, index, clock_after)
                 if following is not None and following.needed:
                     continue  # the step waits for the same work right after, and must
-                read_after = following.read if following is not None and read.synchronize else None
+                read_after = None
+                if following is not None and following.read is not None and (read.synchronize or following.read.synchronize):
+                    read_after = following.read
                 seen.add(id(read.node))
                 ctx.report(read.node, _sync_message(read, read_after))
             if reads:
