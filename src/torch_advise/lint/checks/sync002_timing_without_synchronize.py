@@ -189,15 +189,23 @@ def _epoch_timing(ctx: CheckContext, timed: Timed, executed: list[CallSite]) -> 
 
 
 def _rolling_timer(model: TrainingModel, timed: Timed) -> bool:
-    """`elapsed = time.time() - end; end = time.time()` in one loop, in an evaluation loop as in a
-    training one: each window starts where the last one stopped, so the windows add up to the
-    wall time, and the GPU's pace shows in them once its queue is full."""
+    """`elapsed = time.time() - end; end = time.time()` (or `end = now` after `now = time.time()`)
+    in one loop, in an evaluation loop as in a training one: each window starts where the last
+    one stopped, so the windows add up to the wall time, and the GPU's pace shows in them once
+    its queue is full."""
     opened = timed.start.assigned_names
     if not opened or not timed.stop.loops:
         return False
-    return any(
-        site.order > timed.stop.order and model.call_name(site) in CLOCKS and site.assigned_names & opened
-        for site in timed.stop.loops[-1].calls
+    loop = timed.stop.loops[-1]
+    if any(site.order > timed.stop.order and model.call_name(site) in CLOCKS and site.assigned_names & opened for site in loop.calls):
+        return True
+    # `t1 = time.time(); dt = t1 - t0; t0 = t1`: the next window starts where this one stopped.
+    stopped = timed.stop.assigned_names
+    return bool(stopped) and any(
+        isinstance(node.value, cst.Name)
+        and node.value.value in stopped
+        and any(isinstance(target.target, cst.Name) and target.target.value in opened for target in node.targets)
+        for node in descendants(loop.node.body, cst.Assign)
     )
 
 
