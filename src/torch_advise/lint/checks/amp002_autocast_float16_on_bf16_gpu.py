@@ -48,6 +48,33 @@ def _half_models(ctx: CheckContext, gpu: str) -> None:
             )
 
 
+# Calls under an autocast whose result is thrown away but that may still train.
+TRAINING_METHODS = {"backward", "step"}
+
+
+def _keeps_nothing(ctx: CheckContext, site: CallSite) -> bool:
+    """`with autocast(): self.model.update_extra_state()`: the block only calls what this file
+    cannot see into and keeps no result, so nothing computed under it reaches a loss this file
+    backpropagates (a grid refresh, a sampler run for its side effects)."""
+    statement = site.statement
+    if not isinstance(statement, cst.With):
+        return False
+    body = statement.body
+    lines = body.body if isinstance(body, cst.IndentedBlock) else [body]
+    for line in lines:
+        if not isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            return False
+        for small in line.body:
+            if not isinstance(small, cst.Expr) or not isinstance(small.value, cst.Call):
+                return False
+            call = small.value
+            if ctx.model.callee(call, site.scope) is not None:
+                return False  # a function of this file: the steps' analysis sees what it does
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value in TRAINING_METHODS:
+                return False
+    return True
+
+
 def _assigned_names(site: CallSite) -> set[str]:
     statement = site.statement
     names: set[str] = set()
@@ -69,7 +96,7 @@ def check(ctx: CheckContext) -> None:
     for site in ctx.facts.autocasts:
         if ctx.model.call_name(site) == "torch.cpu.amp.autocast":
             continue
-        if ctx.steps.runs_inference_only(site):
+        if ctx.steps.runs_inference_only(site) or _keeps_nothing(ctx, site):
             continue  # nothing to scale there, and float16 keeps more mantissa than bfloat16
         call = site.node
         if has_star_args(call) or literal_value(keyword_args(call).get("enabled", cst.Name("True"))) is False:
