@@ -11,6 +11,7 @@ from torch_advise.lint.analysis.model import (
     CallSite,
     Scope,
 )
+from torch_advise.lint.analysis.scaler_trace import CLIPS
 from torch_advise.lint.analysis.steps import Accumulation
 from torch_advise.lint.analysis.syntax import (
     dotted,
@@ -31,8 +32,6 @@ SCALE_KEEPING_METHODS = {"mean", "sum", "float", "squeeze", "clone", "contiguous
 SCALE_FREE_OPTIMIZERS = {
     f"torch.optim.{name}" for name in ("Adam", "AdamW", "Adamax", "NAdam", "RAdam", "RMSprop", "Adagrad", "Adadelta", "SparseAdam")
 }
-
-CLIPS = {"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_"}
 
 
 def _loss_of(receiver: cst.BaseExpression) -> Optional[cst.BaseExpression]:
