@@ -507,7 +507,7 @@ class Steps:
         text = (dotted(receiver) or "").split(".")[-1].lower()
         if "sched" in text:
             return False
-        if self.facts.is_scaler(receiver, site.scope) or text.endswith("scaler"):
+        if self._steps_a_scaler(receiver, site.scope):
             return True
         origins = self.model.origins(receiver, site.scope)
         if any(isinstance(o.expr, cst.Call) and self.facts.is_optimizer_call(o.expr, o.scope) for o in origins):
@@ -515,6 +515,18 @@ class Steps:
         if any(isinstance(o.expr, cst.Call) for o in origins):
             return False
         return "optim" in text or text == "opt" or text.endswith("_opt") or text.startswith("opt_")
+
+    def _steps_a_scaler(self, receiver: cst.BaseExpression, scope: Scope) -> bool:
+        return self.facts.is_scaler(receiver, scope) or (dotted(receiver) or "").lower().endswith("scaler")
+
+    def stepped_optimizer(self, site: CallSite) -> Optional[cst.BaseExpression]:
+        """The optimizer an optimizer step applies: `optimizer` in `optimizer.step()` and in
+        `scaler.step(optimizer)`; None for a scaler's step that names none."""
+        receiver = site.receiver
+        if receiver is not None and self._steps_a_scaler(receiver, site.scope):
+            arguments = positional_args(site.node)
+            return arguments[0] if arguments else None
+        return receiver
 
     @cached_property
     def accumulations(self) -> list[Accumulation]:

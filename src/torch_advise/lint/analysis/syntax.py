@@ -90,6 +90,14 @@ def target_names(target: cst.CSTNode) -> Iterator[str]:
 
 
 
+def scale_arguments(expr: cst.CSTNode) -> Optional[list[Expr]]:
+    """The positional arguments of `scaler.scale(loss)`, a loss multiplied by a GradScaler's
+    factor before backward; None for any other expression."""
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "scale":
+        return positional_args(expr)
+    return None
+
+
 def called_name(call: cst.Call) -> Optional[str]:
     if isinstance(call.func, cst.Name):
         return call.func.value

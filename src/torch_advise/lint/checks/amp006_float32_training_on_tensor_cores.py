@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     Edit,
@@ -14,6 +12,7 @@ from torch_advise.lint.analysis.model import (
     TrainingModel,
 )
 from torch_advise.lint.analysis.purpose import NAMED_FULL_PRECISION, benchmark_of
+from torch_advise.lint.analysis.syntax import scale_arguments
 
 # Any of these names means the script already chooses its precision (TF32 switches, low-precision
 # dtypes, casts, scalers), so it is not plain float32 by omission.
@@ -73,12 +72,7 @@ def _uses_framework(model: TrainingModel) -> bool:
 def _scales_loss(model: TrainingModel) -> bool:
     """`scaler.scale(loss).backward()` with a scaler handed in from elsewhere: loss scaling is
     there for float16 autocast, which the caller enters around this code."""
-    for site in model.calls:
-        receiver = site.receiver
-        if site.method == "backward" and isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute):
-            if receiver.func.attr.value == "scale":
-                return True
-    return False
+    return any(site.method == "backward" and site.receiver is not None and scale_arguments(site.receiver) is not None for site in model.calls)
 
 
 def _builds_matmuls(ctx: CheckContext) -> bool:

@@ -14,9 +14,8 @@ from torch_advise.lint.analysis.model import (
 from torch_advise.lint.analysis.scaler_trace import CLIPS
 from torch_advise.lint.analysis.steps import Accumulation
 from torch_advise.lint.analysis.syntax import (
-    dotted,
-    positional_args,
     root_name,
+    scale_arguments,
 )
 from torch_advise.lint.analysis.walk import descendants
 
@@ -36,11 +35,10 @@ SCALE_FREE_OPTIMIZERS = {
 
 def _loss_of(receiver: cst.BaseExpression) -> Optional[cst.BaseExpression]:
     """`loss` for `loss.backward()` and for `scaler.scale(loss).backward()`."""
-    if isinstance(receiver, cst.Call):
-        if isinstance(receiver.func, cst.Attribute) and receiver.func.attr.value == "scale":
-            arguments = positional_args(receiver)
-            return arguments[0] if len(arguments) == 1 else None
-    return receiver
+    arguments = scale_arguments(receiver)
+    if arguments is None:
+        return receiver
+    return arguments[0] if len(arguments) == 1 else None
 
 
 def _scaling(ctx: CheckContext, expr: cst.CSTNode, scope: Scope, depth: int) -> str:
@@ -138,12 +136,7 @@ def _optimizers_stepped(ctx: CheckContext, accumulation: Accumulation) -> Option
     built in this file."""
     constructors = []
     for site in accumulation.steps:
-        optimizer = site.receiver
-        if optimizer is not None and (
-            ctx.facts.is_scaler(optimizer, site.scope) or (dotted(optimizer) or "").lower().endswith("scaler")
-        ):
-            arguments = positional_args(site.node)
-            optimizer = arguments[0] if arguments else None
+        optimizer = ctx.steps.stepped_optimizer(site)
         if optimizer is None:
             return None
         origins = ctx.model.origins(optimizer, site.scope)

@@ -28,8 +28,8 @@ from torch_advise.lint.analysis.model import (
 from torch_advise.lint.analysis.steps import IterationCall
 from torch_advise.lint.analysis.syntax import (
     keyword_args,
-    positional_args,
     root_name,
+    scale_arguments,
     target_names,
 )
 from torch_advise.lint.analysis.walk import descendants
@@ -106,8 +106,9 @@ def _loss_names(model: TrainingModel, scope: Scope) -> set[str]:
         if site.scope is not scope or site.method != "backward" or site.receiver is None:
             continue
         receiver = site.receiver
-        if isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute) and receiver.func.attr.value == "scale":
-            receiver = positional_args(receiver)[0] if positional_args(receiver) else receiver
+        arguments = scale_arguments(receiver)
+        if arguments:
+            receiver = arguments[0]
         if isinstance(receiver, cst.Name):
             names.add(receiver.value)
     return {n for n in names if not any(_is_host_read(b.value) for b in model.lookup(n, scope) if b.value is not None)}
