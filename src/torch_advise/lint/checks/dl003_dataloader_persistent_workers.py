@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+import libcst as cst
+
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SetKeyword,
@@ -67,6 +69,20 @@ def _epoch_loop(ctx: CheckContext, loader: DataLoaderCall) -> Optional[LoopInfo]
     return None
 
 
+def _iterated_within_its_own_loop(ctx: CheckContext, loader: DataLoaderCall) -> bool:
+    """A loop over the loader whose body iterates the same loader again (an evaluation on the
+    training loader, cut short with `break`). Persistent workers share one iterator, which the
+    inner loop resets: the outer loop's epoch would start over part-way."""
+    outer_loops = [entry.loop for entry in ctx.facts.loader_loops.get(loader, [])]
+    for loop in ctx.model.loops:
+        if not isinstance(loop.node, cst.For) or loader not in ctx.facts.loaders_in(loop.node.iter, loop.scope):
+            continue
+        enclosing = _enclosing_loops(ctx.model, loop)
+        if any(outer is not loop and outer in enclosing for outer in outer_loops):
+            return True
+    return False
+
+
 def check(ctx: CheckContext) -> None:
     for loader in ctx.facts.dataloaders:
         if loader.opaque or loader.literal("persistent_workers", False) is not False:
@@ -77,7 +93,7 @@ def check(ctx: CheckContext) -> None:
         values = possible_values(ctx.model, workers, loader.site.scope)
         if all(is_zero(v) for v in values):
             continue
-        if _epoch_loop(ctx, loader) is None:
+        if _epoch_loop(ctx, loader) is None or _iterated_within_its_own_loop(ctx, loader):
             continue
         if positive(ctx.model, workers, loader.site.scope):
             setting = "True"
