@@ -43,7 +43,8 @@ class Event:
     # The arm of each enclosing `if`, keyed by the text of its test as the step's own code
     # spells it. Two `if`s that test the same expression take the same arm in one step:
     # `if scaler is not None:` around the scaled update and again around the next one makes
-    # their `else:` arms the unscaled path. A helper's test of its parameter reads as the
+    # their `else:` arms the unscaled path. A negated test is kept as the test it negates with
+    # the other arm (`if scaler is None:` is the `else:` of `if scaler is not None:`). A helper's test of its parameter reads as the
     # argument it was handed: `backward(loss, use_amp=args.fp16)` then `if use_amp:` is
     # `if args.fp16:`.
     tests: tuple[tuple[str, str], ...] = ()
@@ -71,8 +72,31 @@ def _tests_along(model: TrainingModel, path: tuple[CallSite, ...]) -> tuple[tupl
             if isinstance(branch.owner, cst.If):
                 test = branch.owner.test
                 written = test.visit(_Substitute(bound)) if bound else test
-                tests.append((_EMPTY.code_for_node(written if isinstance(written, cst.CSTNode) else test), branch.arm))
+                tested, arm = _positive(written if isinstance(written, cst.BaseExpression) else test, branch.arm)
+                tests.append((_EMPTY.code_for_node(tested), arm))
     return tuple(tests)
+
+
+_OTHER_ARM = {"body": "orelse", "orelse": "body"}
+
+
+def _positive(test: cst.BaseExpression, arm: str) -> tuple[cst.BaseExpression, str]:
+    """`not x` as `x`, and `x is not None` as `x is None`, each with the other arm: the same
+    path, spelled so that `if scaler is None:` and `if scaler is not None:` read as one test."""
+    while True:
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test, arm = test.expression, _OTHER_ARM[arm]
+        elif (
+            isinstance(test, cst.Comparison)
+            and len(test.comparisons) == 1
+            and isinstance(test.comparisons[0].operator, cst.IsNot)
+            and isinstance(test.comparisons[0].comparator, cst.Name)
+            and test.comparisons[0].comparator.value == "None"
+        ):
+            test = test.with_changes(comparisons=[test.comparisons[0].with_changes(operator=cst.Is())])
+            arm = _OTHER_ARM[arm]
+        else:
+            return test, arm
 
 
 _EMPTY = cst.Module([])

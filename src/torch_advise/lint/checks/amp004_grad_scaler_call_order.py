@@ -53,6 +53,31 @@ def _steps_same_optimizer(ctx: CheckContext, scaler_step: Event, optimizer_step:
     return code(arguments[0]) == code(receiver)
 
 
+def _scalers_of(ctx: CheckContext, backward: Event) -> set[str]:
+    """How the code spells the scalers whose `scale(loss)` a scaled backward runs on."""
+    receiver = backward.site.receiver
+    if receiver is None:
+        return set()
+    code = ctx.model.module.code_for_node
+    candidates = [receiver, *(origin.expr for origin in ctx.model.origins(receiver, backward.site.scope))]
+    return {
+        code(node.func.value)
+        for node in candidates
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "scale"
+    }
+
+
+def _where_no_scaler(ctx: CheckContext, step: Event, backward: Event) -> bool:
+    """The step runs only where the scaler that scaled the loss is None (`if scaler is None:`,
+    `if not scaler:`, the `else:` of `if scaler is not None:`): there no loss was scaled. A
+    GradScaler defines no truth value of its own, so `not scaler` means there is none."""
+    # Negated tests come as the test they negate with the other arm (scaler_trace._positive).
+    absent = set()
+    for scaler in _scalers_of(ctx, backward):
+        absent |= {(f"{scaler} is None", "body"), (scaler, "orelse")}
+    return any(test in absent for test in step.tests)
+
+
 def check(ctx: CheckContext) -> None:
     seen: set[int] = set()
     for trace in ctx.steps.scaler_traces:
@@ -89,8 +114,11 @@ def check(ctx: CheckContext) -> None:
                         "this backward: the parameters move twice per batch, the second time with "
                         "unchecked gradients; step once, through the scaler when it is in use",
                     )
-                elif backward is not None and backward.kind == "scaled-backward" and not between(
-                    trace, backward, event, "scaler-step"
+                elif (
+                    backward is not None
+                    and backward.kind == "scaled-backward"
+                    and not between(trace, backward, event, "scaler-step")
+                    and not _where_no_scaler(ctx, event, backward)
                 ):
                     seen.add(id(event.site.node))
                     ctx.report(
