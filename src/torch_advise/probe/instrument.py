@@ -591,11 +591,14 @@ def _watch_the_parent(fd: Optional[int], parent: Optional[int], out: ResultFile,
     cannot inherit it, as process ``parent`` through files in the result's folder."""
 
     def parent_gone() -> None:
+        # Folders first: once the loader workers are killed, the script's main thread raises
+        # "DataLoader worker exited unexpectedly" and the process may end, this daemon thread
+        # with it, before anything after the kill has run. Nobody is left to read the result.
+        remove_noted_temp_dirs(temp_dir_record(out.path))
+        shutil.rmtree(os.path.dirname(out.path), ignore_errors=True)
         tag = os.environ.get(TAG_ENV)
         if tag:
             stop_tagged(tag)
-        remove_noted_temp_dirs(temp_dir_record(out.path))
-        shutil.rmtree(os.path.dirname(out.path), ignore_errors=True)
         os.killpg(os.getpgrp(), signal.SIGKILL)
 
     def snapshot() -> None:
