@@ -73,7 +73,7 @@ def load_settings(paths: list[str], config_file: Optional[str] = None) -> Settin
             # A standalone file (advise.toml) holds the keys at its top level.
             table = _read_toml(path)
     else:
-        path = find_config(_common_parent(paths))
+        path = find_config(common_parent(paths))
         if path is None:
             return Settings()
         table = _advise_table(path)
@@ -132,7 +132,8 @@ def _relative_to_root(settings: Settings, path: Path) -> PurePosixPath:
     return PurePosixPath(Path(relative).as_posix())
 
 
-def _common_parent(paths: list[str]) -> Path:
+def common_parent(paths: list[str]) -> Path:
+    """The deepest folder holding every path: where a run's project files are looked for."""
     if not paths:
         return Path.cwd()
     try:

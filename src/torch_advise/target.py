@@ -200,6 +200,8 @@ def parse_torch_version(text: str) -> tuple[int, int]:
 
 GpuQuery = Callable[[], Optional[tuple[tuple[int, int], Optional[str]]]]
 TorchQuery = Callable[[], Optional[str]]
+# The torch version a project's dependency files pin, and the file that pins it.
+PinQuery = Callable[[], Optional[tuple[tuple[int, int], str]]]
 
 
 def query_nvidia_smi() -> Optional[tuple[tuple[int, int], Optional[str]]]:
@@ -251,8 +253,12 @@ def resolve_target(
     *,
     query_gpu: GpuQuery = query_nvidia_smi,
     installed_torch: TorchQuery = installed_torch_version,
+    project_torch: PinQuery = lambda: None,
 ) -> Target:
-    """Flags first, then [tool.advise], then the machine (nvidia-smi, installed torch), then defaults."""
+    """Flags first, then [tool.advise], then the project's own torch pin, then the machine
+    (nvidia-smi, installed torch), then defaults. The pin comes before the installed torch
+    because it says where the code runs; the linting environment may have another torch, or
+    none (pre-commit)."""
     gpu_name: Optional[str] = None
     if cli_target is not None:
         capability, gpu_name = _parse_setting(parse_target, cli_target, "--target")
@@ -274,7 +280,11 @@ def resolve_target(
         torch_version = _parse_setting(parse_torch_version, config_torch, "[tool.advise] torch-version")
         torch_source = "pyproject.toml"
     else:
-        torch_version, torch_source = _installed_or_default(installed_torch())
+        pinned = project_torch()
+        if pinned is not None:
+            torch_version, torch_source = pinned
+        else:
+            torch_version, torch_source = _installed_or_default(installed_torch())
 
     return Target(capability, cc_source, torch_version, torch_source, gpu_name)
 

@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from torch_advise.catalogue import Catalogue, CatalogueError, UnknownRuleError, load_catalogue
-from torch_advise.config import ConfigError, Settings, is_excluded, load_settings
+from torch_advise.config import ConfigError, Settings, common_parent, is_excluded, load_settings
 from torch_advise.finding import Finding
 from torch_advise.lint.files import PathError, discover
 from torch_advise.lint.options import FileResult, FixMode, LintOptions
 from torch_advise.lint.runner import IO_ERROR, lint_bytes, lint_files, unreadable_result
+from torch_advise.project_pin import project_torch
 from torch_advise.target import Target, TargetError, resolve_target
 
 EXIT_CLEAN = 0
@@ -102,7 +103,8 @@ def prepare(request: RunRequest) -> Session:
         if not codes:
             # A run that checks nothing would pass every file: say so instead.
             raise RunError("no rule is selected: check --select, --ignore and [tool.advise]")
-        target = resolve_target(request.target, request.torch_version, settings.target, settings.torch_version)
+        target = resolve_target(request.target, request.torch_version, settings.target, settings.torch_version,
+                                project_torch=lambda: project_torch(common_parent(targets)))
         unreadable: list[PathError] = []
         files = [Path(request.stdin_filename or "-")] if request.stdin is not None else discover(targets, settings, unreadable)
         if request.force_exclude:

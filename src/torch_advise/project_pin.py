@@ -1,0 +1,214 @@
+"""The newest torch a project's own dependency files allow: the torch its code runs on.
+
+A repository that pins `torch==2.1.0` runs on torch 2.1 whatever torch the machine linting it
+has (a pre-commit environment has none), and advice for torch 2.4 would be wrong there: the
+`torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted
+paths, the first folder whose requirements*.txt, pyproject.toml, setup.cfg, setup.py or conda
+environment file names torch decides; the walk ends at a repository's root. A requirement with
+no upper bound (`torch>=2.0`) says nothing about the version that runs, so it gives no pin.
+Files that cannot be read or parsed are passed over: a pin is a hint, never a reason to fail.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Optional
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
+Version = tuple[int, int]
+
+# The last minor release of each major one before it, for `<2.0`.
+_LAST_MINOR = {1: 13}
+
+# Patterns as text, compiled (and cached by `re`) on first use: most runs find no dependency
+# file and should not pay for compiling them at start-up.
+_PIP_REQUIREMENT = r"(?i)^\s*torch\s*(?:\[[^\]]*\])?\s*(?P<spec>[<>=!~][^;#@]*|@\s*\S+)?(?:;(?P<marker>.*))?$"
+_MARKER_CLAUSE = r"""^\(*\s*(sys_platform|platform_system|os_name)\s*(==|!=)\s*["']([^"']*)["']\s*\)*$"""
+# Training runs on Linux: these are the platform markers as they read there.
+_LINUX = {"sys_platform": "linux", "platform_system": "linux", "os_name": "posix"}
+_CONDA_REQUIREMENT = r"(?i)^(?:[\w.-]+::)?(?:torch|pytorch)\s*(?P<spec>[<>=!~][^#\s]*)?\s*$"
+_SETUP_PY_REQUIREMENT = r"""(?i)["']\s*torch\s*(?:\[[^\]]*\])?\s*([<>=!~][^"';]*)?(?:;[^"']*)?["']"""
+_CLAUSE = r"^(===|==|~=|<=|<|>=|>|!=|=)\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+|\*))?"
+_WHEEL_VERSION = r"(?i)torch-(\d+)\.(\d+)"
+
+
+def project_torch(start: Path) -> Optional[tuple[Version, str]]:
+    """The pinned version and the pinning file as a user would name it, for the target line."""
+    found = find_torch_pin(start)
+    if found is None:
+        return None
+    version, path = found
+    try:
+        return version, os.path.relpath(path)
+    except ValueError:  # another drive
+        return version, str(path)
+
+
+def find_torch_pin(start: Path) -> Optional[tuple[Version, Path]]:
+    """The newest torch the nearest declaring folder allows, and the file that says so."""
+    for folder in (start, *start.parents):
+        declared = list(_torch_requirements(folder))
+        if declared:
+            bounded = [(version, path) for version, path in declared if version is not None]
+            return min(bounded) if bounded else None
+        if (folder / ".git").exists():
+            return None
+    return None
+
+
+def newest_allowed(spec: str) -> Optional[Version]:
+    """The newest (major, minor) a PEP 440 or conda version specifier admits; None if unbounded."""
+    spec = spec.strip()
+    if spec.startswith("@"):
+        wheel = re.search(_WHEEL_VERSION, spec)
+        return (int(wheel.group(1)), int(wheel.group(2))) if wheel else None
+    newest: Optional[Version] = None
+    for clause in spec.split(","):
+        bound = _clause_bound(clause.strip())
+        if bound is not None and (newest is None or bound < newest):
+            newest = bound
+    return newest
+
+
+def _clause_bound(clause: str) -> Optional[Version]:
+    match = re.match(_CLAUSE, clause)
+    if match is None:
+        return None
+    operator, major, minor, patch = match.group(1), int(match.group(2)), match.group(3), match.group(4)
+    if operator in ("===", "==", "=", "<="):
+        # `==2.1.0`, conda's `=2.1`, `<=2.1.2`: the newest release allowed is a 2.1.
+        return (major, int(minor)) if minor is not None else None
+    if operator == "~=":
+        # `~=2.1.0` admits 2.1.*; `~=2.1` admits every 2.x, which bounds nothing useful.
+        return (major, int(minor)) if minor is not None and patch is not None else None
+    if operator == "<" and minor is not None:
+        if patch not in (None, "0", "*"):
+            return (major, int(minor))  # `<2.3.1` admits 2.3.0
+        if int(minor) > 0:
+            return (major, int(minor) - 1)
+        return (major - 1, _LAST_MINOR[major - 1]) if major - 1 in _LAST_MINOR else None
+    return None
+
+
+def _torch_requirements(folder: Path) -> Iterator[tuple[Optional[Version], Path]]:
+    """Every requirement on torch this folder's dependency files state, with its newest version."""
+    try:
+        names = sorted(entry.name for entry in folder.iterdir() if entry.is_file())
+    except OSError:
+        return
+    for name in names:
+        lowered = name.lower()
+        path = folder / name
+        if lowered.startswith("requirements") and lowered.endswith(".txt"):
+            specs = _requirements_txt(path)
+        elif lowered == "pyproject.toml":
+            specs = _pyproject(path)
+        elif lowered == "setup.cfg":
+            specs = _setup_cfg(path)
+        elif lowered == "setup.py":
+            specs = _setup_py(path)
+        elif lowered in ("environment.yml", "environment.yaml"):
+            specs = _conda_environment(path)
+        else:
+            continue
+        for spec in specs:
+            yield newest_allowed(spec), path
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _pip_specs(lines: list[str]) -> Iterator[str]:
+    for line in lines:
+        match = re.match(_PIP_REQUIREMENT, line.split(" #", 1)[0])
+        if match and _holds_on_linux(match.group("marker")):
+            yield match.group("spec") or ""
+
+
+def _holds_on_linux(marker: Optional[str]) -> bool:
+    """Whether an environment marker may hold on a Linux training machine: a requirement for
+    macOS or Windows only (`sys_platform == 'darwin'`) says nothing of the torch it runs on.
+    Only platform clauses are decided; any other (`python_version`) may hold."""
+    if not marker:
+        return True
+    for alternative in re.split(r"\s+or\s+", marker.strip()):
+        holds = True
+        for clause in re.split(r"\s+and\s+", alternative):
+            match = re.match(_MARKER_CLAUSE, clause.strip())
+            if match:
+                name, operator, value = match.groups()
+                holds = holds and ((value.lower() == _LINUX[name]) == (operator == "=="))
+        if holds:
+            return True
+    return False
+
+
+def _requirements_txt(path: Path) -> Iterator[str]:
+    return _pip_specs(_read(path).splitlines())
+
+
+def _pyproject(path: Path) -> Iterator[str]:
+    text = _read(path)
+    if "torch" not in text:
+        return
+    try:
+        document = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return
+    project = document.get("project")
+    dependencies = project.get("dependencies") if isinstance(project, dict) else None
+    if isinstance(dependencies, list):
+        yield from _pip_specs([item for item in dependencies if isinstance(item, str)])
+    tool = document.get("tool")
+    poetry = tool.get("poetry") if isinstance(tool, dict) else None
+    poetry_dependencies = poetry.get("dependencies") if isinstance(poetry, dict) else None
+    if isinstance(poetry_dependencies, dict) and "torch" in poetry_dependencies:
+        declared = poetry_dependencies["torch"]
+        version = declared.get("version") if isinstance(declared, dict) else declared
+        if isinstance(version, str):
+            # Poetry's bare `2.1.0` is an exact pin; `^2.1` and `*` bound nothing useful here.
+            yield f"=={version}" if version[:1].isdigit() else version
+
+
+def _setup_cfg(path: Path) -> Iterator[str]:
+    lines, inside = [], False
+    for line in _read(path).splitlines():
+        if re.match(r"^install_requires\s*=", line):
+            inside = True
+            lines.append(line.split("=", 1)[1])
+        elif inside and line[:1] in (" ", "\t"):
+            lines.append(line)
+        else:
+            inside = False
+    return _pip_specs(lines)
+
+
+def _setup_py(path: Path) -> Iterator[str]:
+    for match in re.finditer(_SETUP_PY_REQUIREMENT, _read(path)):
+        yield match.group(1) or ""
+
+
+def _conda_environment(path: Path) -> Iterator[str]:
+    for line in _read(path).splitlines():
+        item = line.strip()
+        if not item.startswith("-"):
+            continue
+        item = item[1:].strip().strip("'\"")
+        pip = re.match(_PIP_REQUIREMENT, item)
+        conda = re.match(_CONDA_REQUIREMENT, item)
+        if pip:
+            yield pip.group("spec") or ""
+        elif conda:
+            yield conda.group("spec") or ""

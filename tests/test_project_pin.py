@@ -1,0 +1,140 @@
+"""The torch a project pins in its own dependency files is the torch its advice is for."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from click.testing import CliRunner
+
+from torch_advise.cli import main
+from torch_advise.project_pin import find_torch_pin, newest_allowed
+from torch_advise.target import resolve_target
+
+SCALER_SCRIPT = textwrap.dedent(
+    """\
+    import torch
+
+    scaler = torch.cuda.amp.GradScaler()
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("spec", "newest"),
+    [
+        ("==2.1.0", (2, 1)),
+        ("==2.1.*", (2, 1)),
+        ("===2.1.0", (2, 1)),
+        ("==2.1.0+cu118", (2, 1)),
+        ("~=2.1.0", (2, 1)),
+        ("<=2.2.1", (2, 2)),
+        (">=1.13,<2.3", (2, 2)),
+        ("<2.3.0", (2, 2)),
+        ("<2.3.1", (2, 3)),
+        ("<2.0", (1, 13)),
+        ("=2.1.0=py3.10_cuda11.8_cudnn8.7.0_0", (2, 1)),
+        ("@ https://download.pytorch.org/whl/cu118/torch-2.0.1%2Bcu118-cp310-cp310-linux_x86_64.whl", (2, 0)),
+        (">=2.0", None),
+        ("~=2.1", None),
+        ("!=2.1.0", None),
+        ("", None),
+    ],
+)
+def test_newest_version_a_specifier_allows(spec, newest):
+    assert newest_allowed(spec) == newest
+
+
+def write(folder, name, text):
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("requirements.txt", "numpy\ntorch==2.1.0  # the cluster's build\ntorchvision==0.16.0\n"),
+        ("requirements-train.txt", "--extra-index-url https://download.pytorch.org/whl/cu118\ntorch[opt-einsum]==2.1.0 ; sys_platform == 'linux'\n"),
+        ("pyproject.toml", '[project]\nname = "x"\ndependencies = ["torchaudio==2.1.0", "torch>=2.0,<2.2"]\n'),
+        ("pyproject.toml", '[tool.poetry.dependencies]\npython = "^3.10"\ntorch = {version = "2.1.0", source = "pytorch"}\n'),
+        ("setup.cfg", "[options]\ninstall_requires =\n    numpy\n    torch==2.1.2\npython_requires = >=3.8\n"),
+        ("setup.py", 'from setuptools import setup\nsetup(name="x", install_requires=["torch==2.1.0", "numpy"])\n'),
+        ("environment.yml", "dependencies:\n  - python=3.10\n  - pytorch::pytorch=2.1.0\n  - pytorch-cuda=11.8\n"),
+        ("environment.yaml", "dependencies:\n  - pip:\n    - torch==2.1.0\n"),
+    ],
+)
+def test_each_kind_of_dependency_file_gives_the_pin(tmp_path, name, text):
+    path = write(tmp_path, name, text)
+    assert find_torch_pin(tmp_path) == ((2, 1), path)
+
+
+def test_a_requirement_for_another_platform_is_passed_over(tmp_path):
+    write(tmp_path, "pyproject.toml", """\
+        [project]
+        dependencies = [
+            'torch>=2.6; python_version >= "3.13"',
+            "torch>=2.2.2,<2.6; sys_platform == 'darwin' and platform_machine == 'x86_64'",
+            "torch>=2.2.2; sys_platform == 'linux' and python_version <= '3.12'",
+        ]
+        """)
+    assert find_torch_pin(tmp_path) is None
+    pinned = write(tmp_path, "requirements.txt", "torch==2.1.0; platform_system != 'Windows'\n")
+    assert find_torch_pin(tmp_path) == ((2, 1), pinned)
+
+
+def test_an_unbounded_requirement_or_other_packages_give_no_pin(tmp_path):
+    write(tmp_path, "requirements.txt", "torchvision==0.16.0\ntorchaudio\npytorch-lightning==2.1.0\n")
+    assert find_torch_pin(tmp_path) is None
+    write(tmp_path, "requirements.txt", "torch>=2.0\n")
+    assert find_torch_pin(tmp_path) is None
+
+
+def test_the_nearest_folder_that_names_torch_decides_and_the_walk_ends_at_the_repository(tmp_path):
+    write(tmp_path, "requirements.txt", "torch==1.13.1\n")
+    project = tmp_path / "repo"
+    write(project, "requirements.txt", "torch==2.1.0\n")
+    (project / ".git").mkdir()
+    sub = project / "benchmarks" / "unet3d"
+    pinned = write(sub, "requirements.txt", "torch==2.0.1\n")
+    (sub / "runtime").mkdir()
+    assert find_torch_pin(sub / "runtime") == ((2, 0), pinned)
+    assert find_torch_pin(project / "src") == ((2, 1), project / "requirements.txt")
+    (project / "requirements.txt").write_text("numpy\n")
+    assert find_torch_pin(project) is None  # the repository's root ends the walk
+
+
+def test_several_files_of_one_folder_give_the_oldest_pin(tmp_path):
+    write(tmp_path, "requirements.txt", "torch==2.3.0\n")
+    older = write(tmp_path, "requirements-cluster.txt", "torch==2.1.0\n")
+    assert find_torch_pin(tmp_path) == ((2, 1), older)
+
+
+def test_unreadable_or_broken_files_are_passed_over(tmp_path):
+    write(tmp_path, "pyproject.toml", "[project\ndependencies = ['torch==2.1.0'\n")
+    write(tmp_path, "setup.cfg", "\x00\x01 not a config")
+    (tmp_path / "requirements.txt").write_bytes(b"\xff\xfetorch==2.1.0\n")
+    assert find_torch_pin(tmp_path) is None
+
+
+def test_the_pin_comes_after_configuration_and_before_the_installed_torch():
+    pin = lambda: ((2, 1), "requirements.txt")  # noqa: E731
+    target = resolve_target(query_gpu=lambda: None, installed_torch=lambda: "2.13.0", project_torch=pin)
+    assert target.describe() == "target sm_80 (default), torch 2.1 (requirements.txt)"
+    configured = resolve_target(config_torch="2.6", query_gpu=lambda: None, project_torch=pin)
+    assert configured.describe() == "target sm_80 (default), torch 2.6 (pyproject.toml)"
+
+
+def test_a_project_pinned_to_an_old_torch_gets_no_advice_its_torch_cannot_follow(tmp_path, monkeypatch):
+    """torch.amp.GradScaler does not exist before 2.3: a fix to it would break a torch 2.1 project."""
+    write(tmp_path, "requirements.txt", "torch==2.1.0\n")
+    write(tmp_path, "train.py", SCALER_SCRIPT)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["train.py", "--fix"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].endswith(", torch 2.1 (requirements.txt)")
+    assert (tmp_path / "train.py").read_text() == SCALER_SCRIPT
+    pinned_newer = CliRunner().invoke(main, ["train.py", "--torch-version", "2.13"])
+    assert pinned_newer.exit_code == 1
+    assert "AMP001" in pinned_newer.output
