@@ -121,9 +121,29 @@ def _same_tensor_on_the_gpu(ctx: CheckContext, factory: cst.Call, name: Optional
     return True
 
 
+def _built_once_on_demand(ctx: CheckContext, site: CallSite) -> bool:
+    """`if not len(self.q): self.q = torch.ones(n).to(device)`, `if self.w is None: ...`: a value
+    made the first time a step needs it, under a test of the very name it is stored in."""
+    statement = site.statement
+    if not isinstance(statement, cst.SimpleStatementLine) or not isinstance(statement.body[0], cst.Assign):
+        return False
+    code = ctx.model.module.code_for_node
+    stored = {code(target.target) for target in statement.body[0].targets}
+    # A test around the whole loop is passed once; the one that guards the build is in the step.
+    around_the_loop = set(site.loops[-1].branches) if site.loops else set()
+    for branch in site.branches:
+        if isinstance(branch.owner, cst.If) and branch not in around_the_loop:
+            tested = descendants(branch.owner.test, (cst.Name, cst.Attribute))
+            if any(code(node) in stored for node in tested):
+                return True
+    return False
+
+
 def check(ctx: CheckContext) -> None:
     for site in ctx.model.calls:
         if site.method not in ("cuda", "to") or not ctx.facts.moves_to_cuda(site) or not _every_step(ctx, site):
+            continue
+        if _built_once_on_demand(ctx, site):
             continue
         factory = _factory(ctx, site)
         if factory is None:
