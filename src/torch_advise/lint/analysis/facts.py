@@ -309,7 +309,8 @@ class Facts:
     def dataset_kind(self, loader: DataLoaderCall) -> str:
         """'on-device' for data already on the GPU (worker processes cannot use CUDA once the parent
         has, and CUDA tensors cannot be pinned): CUDA tensors in a list, a zip or a TensorDataset, or
-        a dataset class of this file that returns them; 'in-memory' for a TensorDataset; 'local' for
+        a dataset class of this file that returns them; 'in-memory' for a TensorDataset or a class
+        of this file that only indexes the tensors it was given; 'local' for
         a dataset class defined inside a function (workers started by spawn or forkserver cannot
         unpickle it); 'iterable' for an IterableDataset of this file; else ''."""
         dataset = loader.argument("dataset")
@@ -328,6 +329,8 @@ class Facts:
                 lineage = model.class_lineage(built)
                 if any(self._dataset_moves_to_cuda(klass) for klass in lineage):
                     return "on-device"
+                if _indexes_what_it_was_given(built):
+                    return "in-memory"
                 if built.scope.parent is not None and built.scope.parent.kind == "function":
                     return "local"
                 for klass in lineage:
@@ -511,6 +514,28 @@ def _parameters_given(function: FunctionInfo, call: cst.Call, names: set[str]) -
         if name in params and root_name(argument) in names:
             received.add(name)
     return received
+
+
+def _indexes_what_it_was_given(dataset: ClassInfo) -> bool:
+    """A TensorDataset in all but name: `__getitem__` calls nothing and only reads attributes
+    that the constructor set straight from its arguments (`self.features = X`), so an item costs
+    an index, whichever process takes it."""
+    getitem = dataset.methods.get("__getitem__")
+    if getitem is None or getitem.calls or len(dataset.node.bases) != 1:
+        return False
+    read = {
+        node.attr.value
+        for node in descendants(getitem.node.body, cst.Attribute)
+        if isinstance(node.value, cst.Name) and node.value.value == getitem.self_name
+    }
+    parameters = {
+        param.name.value for param in (dataset.methods["__init__"].params if "__init__" in dataset.methods else [])
+    }
+    return bool(read) and all(
+        name in dataset.attributes
+        and all(isinstance(binding.value, cst.Name) and binding.value.value in parameters for binding in dataset.attributes[name])
+        for name in read
+    )
 
 
 def _inner_loop_of(loop: LoopInfo, others: list[LoopInfo]) -> bool:
