@@ -3,6 +3,8 @@ update, with the if/else arms and loops around each, through this file's helpers
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Optional
 
@@ -72,9 +74,37 @@ def _tests_along(model: TrainingModel, path: tuple[CallSite, ...]) -> tuple[tupl
             if isinstance(branch.owner, cst.If):
                 test = branch.owner.test
                 written = test.visit(_Substitute(bound)) if bound else test
-                tested, arm = _positive(written if isinstance(written, cst.BaseExpression) else test, branch.arm)
-                tests.append((_EMPTY.code_for_node(tested), arm))
+                tests.extend(_facts(written if isinstance(written, cst.BaseExpression) else test, branch.arm))
     return tuple(tests)
+
+
+def test_key(code: str) -> str:
+    """A test's text without its layout: a test wrapped over lines in parentheses is the same test."""
+    return re.sub(r"\s+", "", code)
+
+
+def _facts(test: cst.BaseExpression, arm: str) -> Iterator[tuple[str, str]]:
+    """What taking `arm` of `if test:` tells: the test itself, each part of an `and` that held
+    (or of an `or` that failed), and the value a name equals (`amp == "apex"`), which rules out
+    every arm where it equals another."""
+    test, arm = _positive(test, arm)
+    bare = test.with_changes(lpar=[], rpar=[]) if getattr(test, "lpar", None) else test
+    yield test_key(_EMPTY.code_for_node(bare)), arm
+    if isinstance(test, cst.BooleanOperation):
+        holds_each = (arm == "body" and isinstance(test.operator, cst.And)) or (
+            arm == "orelse" and isinstance(test.operator, cst.Or)
+        )
+        if holds_each:
+            yield from _facts(test.left, arm)
+            yield from _facts(test.right, arm)
+    elif (
+        arm == "body"
+        and isinstance(test, cst.Comparison)
+        and len(test.comparisons) == 1
+        and isinstance(test.comparisons[0].operator, cst.Equal)
+        and isinstance(test.comparisons[0].comparator, (cst.SimpleString, cst.Integer))
+    ):
+        yield test_key(_EMPTY.code_for_node(test.left)) + "==", _EMPTY.code_for_node(test.comparisons[0].comparator)
 
 
 _OTHER_ARM = {"body": "orelse", "orelse": "body"}

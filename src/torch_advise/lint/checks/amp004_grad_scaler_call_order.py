@@ -11,7 +11,7 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SwapStatements,
 )
-from torch_advise.lint.analysis.scaler_trace import BACKWARDS, STEPS, Event, between, nearest
+from torch_advise.lint.analysis.scaler_trace import BACKWARDS, STEPS, Event, between, nearest, test_key
 from torch_advise.lint.analysis.syntax import (
     keyword_args,
     positional_args,
@@ -74,7 +74,7 @@ def _where_no_scaler(ctx: CheckContext, step: Event, backward: Event) -> bool:
     # Negated tests come as the test they negate with the other arm (scaler_trace._positive).
     absent = set()
     for scaler in _scalers_of(ctx, backward):
-        absent |= {(f"{scaler} is None", "body"), (scaler, "orelse")}
+        absent |= {(test_key(f"{scaler} is None"), "body"), (test_key(scaler), "orelse")}
     return any(test in absent for test in step.tests)
 
 
