@@ -33,6 +33,9 @@ GRAD_OFF = {
     "torch.autograd.grad_mode.no_grad",
     "torch.autograd.grad_mode.inference_mode",
 }
+# Module methods that return the module itself, so a call chained after them acts on it.
+MODULE_RETURNING = frozenset({"eval", "train", "to", "cuda", "cpu", "float", "half", "bfloat16", "requires_grad_"})
+GRAD_OFF_NAME = re.compile(r"inference_mode|no_grad")
 SET_GRAD_ENABLED = {"torch.set_grad_enabled", "torch.autograd.set_grad_enabled", "torch.autograd.grad_mode.set_grad_enabled"}
 # Names of conditions that pick a process, not an iteration: the body still runs every step there.
 RANK_NAME = re.compile(r"rank|master|main_process|is_main|global_zero|is_primary")
@@ -197,7 +200,12 @@ class GradMode:
 
     def _decorator_disables(self, decorator: cst.BaseExpression, function: FunctionInfo) -> bool:
         target = decorator.func if isinstance(decorator, cst.Call) else decorator
-        return self.model.qualname(target, function.scope.parent or function.scope) in GRAD_OFF
+        if self.model.qualname(target, function.scope.parent or function.scope) in GRAD_OFF:
+            return True
+        # A project's own wrapper (YOLOv5's `@smart_inference_mode()`, which picks
+        # inference_mode or no_grad by torch version) is named for what it does.
+        name = (dotted(target) or "").rsplit(".", 1)[-1]
+        return GRAD_OFF_NAME.search(name) is not None
 
     def function_off(self, function: Optional[FunctionInfo], depth: int = 0) -> bool:
         """Autograd is off wherever `function` runs: it disables it, or every caller does."""
@@ -241,12 +249,21 @@ def eval_texts(model: TrainingModel, function: Optional[FunctionInfo], before: i
 
 
 def frozen_texts(model: TrainingModel, function: Optional[FunctionInfo], before: int) -> set[str]:
-    """Receivers of `.requires_grad_(False)` called in `function` before source position `before`."""
-    return {
-        _text(model, s.receiver)  # type: ignore[arg-type]
-        for s in _receivers(model, function, before, "requires_grad_")
-        if _first_argument_is(s.node, False)
-    }
+    """Receivers of `.requires_grad_(False)` called in `function` before source position `before`,
+    through the calls that hand the module on (`sampler.eval().requires_grad_(False)`)."""
+    frozen = set()
+    for site in _receivers(model, function, before, "requires_grad_"):
+        if not _first_argument_is(site.node, False):
+            continue
+        receiver = site.receiver
+        while (
+            isinstance(receiver, cst.Call)
+            and isinstance(receiver.func, cst.Attribute)
+            and receiver.func.attr.value in MODULE_RETURNING
+        ):
+            receiver = receiver.func.value
+        frozen.add(_text(model, receiver))  # type: ignore[arg-type]
+    return frozen
 
 
 def forward_text(model: TrainingModel, site: CallSite) -> Optional[str]:

@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
+from torch_advise.lint.analysis.model import FunctionInfo, TrainingModel
 from torch_advise.lint.analysis.steps import (
     eval_texts,
     forward_text,
     frozen_texts,
 )
+
+
+def _feeds_a_backward(model: TrainingModel, function: Optional[FunctionInfo], depth: int = 0) -> bool:
+    """Called, itself or through its callers, before a backward() of the calling function: what
+    its forwards return may be what that backward differentiates (an explainer's mask generator
+    called by its train step). A caller that only runs a training function elsewhere does not
+    count: `train_epoch(); valid_epoch()` is still an evaluation."""
+    if function is None or depth >= MAX_CALL_DEPTH:
+        return False
+    for site in model.calls_to(function):
+        caller = site.function
+        if caller is None or caller is function:
+            continue
+        if any(call.method == "backward" and call.order > site.order for call in caller.calls):
+            return True
+        if _feeds_a_backward(model, caller, depth + 1):
+            return True
+    return False
 
 
 def check(ctx: CheckContext) -> None:
@@ -21,9 +43,14 @@ def check(ctx: CheckContext) -> None:
     for loop in model.loops:
         if ctx.steps.may_train(loop) or any(ctx.steps.is_step_loop(parent) for parent in loop.parents):
             continue
-        if loop.function in in_steps or grad.function_off(loop.function):
+        if loop.function in in_steps or grad.function_off(loop.function) or _feeds_a_backward(model, loop.function):
             continue
-        forwards = [(call, text) for call in ctx.steps.iteration(loop) if (text := forward_text(model, call.site)) is not None]
+        # `model = model()` builds a model; a forward pass takes inputs.
+        forwards = [
+            (call, text)
+            for call in ctx.steps.iteration(loop)
+            if call.site.node.args and (text := forward_text(model, call.site)) is not None
+        ]
         if not forwards:
             continue
         evaluated = eval_texts(model, loop.function, loop.order)
