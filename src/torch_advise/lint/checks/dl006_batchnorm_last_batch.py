@@ -26,6 +26,7 @@ from torch_advise.lint.analysis.syntax import (
     literal_value,
     positional_args,
 )
+from torch_advise.lint.analysis.values import is_int, possible_values
 
 BATCHNORM_1D = {
     "torch.nn.BatchNorm1d",
@@ -55,6 +56,17 @@ MODEL_WRAPPERS = {
 
 # Methods that return the module they are called on.
 MODULE_METHODS = {"to", "cuda", "train", "float", "double", "bfloat16", "requires_grad_"}
+
+# Datasets of a size fixed by their files: (training split, test split).
+FIXED_SIZES = {
+    "torchvision.datasets.MNIST": (60000, 10000),
+    "torchvision.datasets.FashionMNIST": (60000, 10000),
+    "torchvision.datasets.KMNIST": (60000, 10000),
+    "torchvision.datasets.CIFAR10": (50000, 10000),
+    "torchvision.datasets.CIFAR100": (50000, 10000),
+}
+# Batch sizes tried for a dataset of known size when the script's batch size cannot be seen.
+LARGEST_BATCH = 4096
 
 SHUFFLING_SAMPLERS = {
     "torch.utils.data.RandomSampler",
@@ -148,6 +160,39 @@ def _models_called(model: TrainingModel, loop: LoopInfo) -> Iterator[tuple[cst.B
             yield func, site.scope
 
 
+def _sizes(ctx: CheckContext, loader: DataLoaderCall) -> Optional[set[int]]:
+    """How many samples the loader's dataset may hold, where the dataset's files fix it."""
+    dataset = loader.argument("dataset")
+    if dataset is None:
+        return None
+    found: set[int] = set()
+    for origin in ctx.model.origins(dataset, loader.site.scope):
+        call = origin.expr
+        name = ctx.model.qualname(call.func, origin.scope) if isinstance(call, cst.Call) else None
+        if name not in FIXED_SIZES or not isinstance(call, cst.Call):
+            return None
+        train, test = FIXED_SIZES[name]
+        positional = positional_args(call)
+        split = keyword_args(call).get("train") or (positional[1] if len(positional) > 1 else None)
+        chosen = True if split is None else literal_value(split)
+        found |= {train} if chosen is True else {test} if chosen is False else {train, test}
+    return found or None
+
+
+def _ends_on_one(ctx: CheckContext, loader: DataLoaderCall) -> bool:
+    """Whether the last batch may hold one sample: always, unless the dataset's size is fixed
+    (MNIST's 60000: no batch size from 2 to 4096 leaves one over) and no batch size the script
+    may use leaves one over."""
+    sizes = _sizes(ctx, loader)
+    if sizes is None:
+        return True
+    batch = loader.argument("batch_size")
+    values = possible_values(ctx.model, batch, loader.site.scope) if batch is not None else [1]
+    known = [value for value in values if isinstance(value, int) and is_int(value)]
+    batch_sizes = known if len(known) == len(values) else range(2, LARGEST_BATCH + 1)
+    return any(size % batch_size == 1 for size in sizes for batch_size in batch_sizes if batch_size > 1)
+
+
 def check(ctx: CheckContext) -> None:
     models: Optional[_BatchNormModels] = None
     for loader in ctx.facts.dataloaders:
@@ -157,6 +202,8 @@ def check(ctx: CheckContext) -> None:
             continue
         batch_size = loader.literal("batch_size", 1)
         if batch_size is None or batch_size == 1:
+            continue
+        if not _ends_on_one(ctx, loader):
             continue
         models = models or _BatchNormModels(ctx)
         if not models.classes and not any(
