@@ -14,6 +14,8 @@ from torch_advise.lint.analysis.model import (
 from torch_advise.lint.analysis.scaler_trace import CLIPS
 from torch_advise.lint.analysis.steps import Accumulation
 from torch_advise.lint.analysis.syntax import (
+    dotted,
+    keyword_args,
     root_name,
     scale_arguments,
 )
@@ -187,6 +189,11 @@ def _gradients_rescaled(ctx: CheckContext, accumulation: Accumulation) -> bool:
     calls = _calls_around(ctx, accumulation)
     for site in calls:
         if site.method in SCALING_METHODS and site.receiver is not None and ".grad" in ctx.model.module.code_for_node(site.receiver):
+            return True
+        # fairseq's convention: `optimizer.multiply_grads(c)` or a `multiply_grads(optimizer, c)`
+        # helper, and `scaler.step(optimizer, scale=1 / c)` for an optimizer that takes it.
+        name = (dotted(site.node.func) or "").rsplit(".", 1)[-1]
+        if name == "multiply_grads" or (site.method == "step" and "scale" in keyword_args(site.node)):
             return True
     body = function.node if function is not None else ctx.model.module
     return any(
