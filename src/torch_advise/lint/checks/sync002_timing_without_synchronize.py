@@ -38,6 +38,9 @@ from torch_advise.lint.analysis.syntax import (
 )
 from torch_advise.lint.analysis.walk import descendants
 
+# Tensors made from host data in pageable memory.
+PAGEABLE_SOURCES = {"torch.from_numpy", "torch.tensor", "torch.as_tensor"}
+
 
 @dataclass(frozen=True)
 class Timed:
@@ -97,6 +100,10 @@ def _is_sync(model: TrainingModel, site: CallSite) -> bool:
     name = model.call_name(site) or ""
     if name in SYNCHRONIZERS or site.method in ("synchronize", "elapsed_time", "wait") or is_sync_method(site):
         return True
+    # torch.distributed.barrier(), or a project's `utils.distributed.barrier()` around it: with
+    # NCCL the barrier blocks the host until the collective, queued after the work, is done.
+    if (dotted(site.node.func) or "").rsplit(".", 1)[-1] == "barrier":
+        return True
     if isinstance(site.node.func, cst.Name) and site.node.func.value == "synchronize":
         return True  # `synchronize = torch.cuda.synchronize if ... else nothing`
     if isinstance(site.node.func, cst.Name) and _names_a_synchronize(model, site):
@@ -117,10 +124,13 @@ def _names_a_synchronize(model: TrainingModel, site: CallSite) -> bool:
         value = origin.expr
         if isinstance(value, cst.Lambda):
             value = value.body
-        if isinstance(value, cst.Call):
-            value = value.func
-        if isinstance(value, (cst.Name, cst.Attribute)) and model.qualname(value, origin.scope) in SYNCHRONIZERS:
-            return True
+        # `lambda: torch.cuda.synchronize() if device.type == "cuda" else None`: it synchronizes
+        # wherever there is a GPU to wait for.
+        for chosen in (value.body, value.orelse) if isinstance(value, cst.IfExp) else (value,):
+            if isinstance(chosen, cst.Call):
+                chosen = chosen.func
+            if isinstance(chosen, (cst.Name, cst.Attribute)) and model.qualname(chosen, origin.scope) in SYNCHRONIZERS:
+                return True
     return False
 
 
@@ -143,6 +153,19 @@ def _blocking_copy_to_gpu(ctx: CheckContext, site: CallSite) -> bool:
         if any(v is site.node for v in values):
             return True
     return False
+
+
+def _finished_copy(ctx: CheckContext, site: CallSite) -> bool:
+    """A copy to the GPU that is done when the call returns: a blocking one, or one from pageable
+    memory (`torch.from_numpy(obs).cuda(non_blocking=True)` still stages and waits). A window that
+    queues nothing else has no GPU work left to run."""
+    if not ctx.facts.moves_to_cuda(site):
+        return False
+    flag = non_blocking_flag(site.node)
+    if flag is None or literal_value(flag) is False:
+        return True
+    source = site.receiver
+    return isinstance(source, cst.Call) and ctx.model.qualname(source.func, site.scope) in PAGEABLE_SOURCES
 
 
 def _copies_to_host(model: TrainingModel, site: CallSite) -> bool:
@@ -183,9 +206,16 @@ def _epoch_timing(ctx: CheckContext, timed: Timed, executed: list[CallSite]) -> 
         if isinstance(callee, FunctionInfo):
             loops.extend(callee.loops)
     return any(
-        not _over_range(model, loop) and (model.loop_trains(loop) or any(is_work(ctx.steps, site) for site in loop.calls))
+        (not _over_range(model, loop) or _epochs_of_training(model, loop))
+        and (model.loop_trains(loop) or any(is_work(ctx.steps, site) for site in loop.calls))
         for loop in loops
     )
+
+
+def _epochs_of_training(model: TrainingModel, loop: LoopInfo) -> bool:
+    """`for _ in range(epochs): for _ in range(minibatches): ... backward() ...`: a range() loop
+    around a loop that trains is a training pass of many steps, not a benchmark of a few."""
+    return any(inner.parents and inner.parents[-1] is loop and model.loop_trains(inner) for inner in model.loops)
 
 
 def _waits_every_pass(ctx: CheckContext, timed: Timed) -> bool:
@@ -250,6 +280,8 @@ def check(ctx: CheckContext) -> None:
             executed = [reached.site for reached in run_order(model, timed.between)]
             work = [i for i, s in enumerate(executed) if is_work(ctx.steps, s)]
             if not work or _epoch_timing(ctx, timed, executed) or _rolling_timer(model, timed) or _waits_every_pass(ctx, timed):
+                continue
+            if all(_finished_copy(ctx, executed[i]) for i in work):
                 continue
             if any(_is_sync(model, s) or _blocking_copy_to_gpu(ctx, s) for s in executed[work[-1]:]):
                 continue
