@@ -2,20 +2,50 @@
 
 from __future__ import annotations
 
+import libcst as cst
+
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.gpu_work import (
     DDP,
 )
+from torch_advise.lint.analysis.scaler_trace import CLIPS
+from torch_advise.lint.analysis.steps import Accumulation
+from torch_advise.lint.analysis.syntax import keyword_args, literal_value
 
 # Either turns the all-reduce off for a micro-step; nanoGPT sets the attribute directly.
 SYNC_SWITCHES = {"no_sync", "require_backward_grad_sync"}
+
+
+def _static_graph(ctx: CheckContext) -> bool:
+    """DDP told its graph is static (`static_graph=True`, `model._set_static_graph()`): there
+    no_sync() fails an internal assert in current torch (pytorch/pytorch#143580)."""
+    if "_set_static_graph" in ctx.facts.identifiers:
+        return True
+    return any(
+        ctx.model.call_name(site) in DDP and literal_value(keyword_args(site.node).get("static_graph", cst.Name("False"))) is True
+        for site in ctx.model.calls
+    )
+
+
+def _gradients_used_every_micro_step(ctx: CheckContext, accumulation: Accumulation) -> bool:
+    """Gradients clipped or unscaled on every micro-step, not only where the optimizer steps
+    (BERT distillation's clip_grad_norm_ after each backward): under no_sync() each rank would
+    clip its own partial gradients, and the update would change."""
+    # The arms inside the loop that the update runs under (`if (i + 1) % k == 0:`): a clip that
+    # shares none of them runs on every micro-step.
+    around_the_loop = set(accumulation.loop.branches)
+    stepping = {branch for step in accumulation.steps for branch in step.branches} - around_the_loop
+    return any(
+        (site.method == "unscale_" or ctx.model.call_name(site) in CLIPS) and not stepping & set(site.branches)
+        for site in accumulation.loop.calls
+    )
 
 
 def check(ctx: CheckContext) -> None:
     model = ctx.model
     if not any(model.call_name(site) in DDP for site in model.calls):
         return
-    if ctx.facts.identifiers & SYNC_SWITCHES:
+    if ctx.facts.identifiers & SYNC_SWITCHES or _static_graph(ctx):
         return
     seen: set[int] = set()
     for accumulation in ctx.steps.accumulations:
@@ -23,6 +53,8 @@ def check(ctx: CheckContext) -> None:
         if id(backward) in seen:
             continue
         seen.add(id(backward))
+        if _gradients_used_every_micro_step(ctx, accumulation):
+            continue
         count = accumulation.count_text(model.module)
         ctx.report(
             backward,
