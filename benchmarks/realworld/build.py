@@ -10,6 +10,9 @@ a bare git snapshot at <mirrors>/<owner>+<name>/ with `git show <commit>:<path>`
 it to <out>/<owner>+<name>/<path>. Pinning the commit keeps findings comparable between
 runs even after a snapshot is refreshed, as long as the old commit is still in it.
 
+A row whose path is `*` stands for a whole repository: every `.py` file of that commit outside
+folders named test, tests, doc or docs (the whole-repository set in whole/).
+
 Rows that cannot be rebuilt (no snapshot, commit not in it, path not in the commit) are
 listed on stderr and make the exit status 1; the others are still written. Files already
 in <out> are overwritten, never deleted: remove the folder first for an exact rebuild.
@@ -73,8 +76,36 @@ def safe_relative(path: str) -> PurePosixPath | None:
     return p
 
 
+WHOLE_REPOSITORY = "*"
+LEFT_OUT_FOLDERS = {"test", "tests", "doc", "docs"}
+
+
+def python_files(git_dir: Path, commit: str) -> list[str]:
+    listed = subprocess.run(
+        ["git", "--git-dir", str(git_dir), "ls-tree", "-r", "--name-only", commit],
+        capture_output=True, text=True,
+    ).stdout.splitlines()
+    return [
+        path for path in listed
+        if path.endswith(".py") and not LEFT_OUT_FOLDERS & set(PurePosixPath(path).parts[:-1])
+    ]
+
+
+def expand(rows: list[tuple[str, str, str]], mirrors: Path) -> list[tuple[str, str, str]]:
+    """Whole-repository rows as one row per Python file; a row that cannot be expanded is kept,
+    to be reported as not rebuilt."""
+    expanded = []
+    for repository, commit, path in rows:
+        git_dir = find_git_dir(mirrors, repository) if path == WHOLE_REPOSITORY else None
+        if git_dir is None or not has_commit(git_dir, commit):
+            expanded.append((repository, commit, path))
+            continue
+        expanded.extend((repository, commit, file) for file in python_files(git_dir, commit))
+    return expanded
+
+
 def build(manifest: Path, out: Path, mirrors: Path) -> int:
-    rows = read_manifest(manifest)
+    rows = expand(read_manifest(manifest), mirrors)
     git_dirs: dict[str, Path | None] = {}
     commits: dict[tuple[str, str], bool] = {}
     failures: list[str] = []
