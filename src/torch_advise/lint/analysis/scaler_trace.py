@@ -46,9 +46,10 @@ class Event:
     # spells it. Two `if`s that test the same expression take the same arm in one step:
     # `if scaler is not None:` around the scaled update and again around the next one makes
     # their `else:` arms the unscaled path. A negated test is kept as the test it negates with
-    # the other arm (`if scaler is None:` is the `else:` of `if scaler is not None:`). A helper's test of its parameter reads as the
-    # argument it was handed: `backward(loss, use_amp=args.fp16)` then `if use_amp:` is
-    # `if args.fp16:`.
+    # the other arm (`if scaler is None:` is the `else:` of `if scaler is not None:`), and the
+    # parts of an `and` that held are tests of their own (see _facts). A helper's test of its
+    # parameter reads as the argument it was handed: `backward(loss, use_amp=args.fp16)` then
+    # `if use_amp:` is `if args.fp16:`.
     tests: tuple[tuple[str, str], ...] = ()
 
     def compatible(self, other: Event) -> bool:
@@ -79,8 +80,9 @@ def _tests_along(model: TrainingModel, path: tuple[CallSite, ...]) -> tuple[tupl
 
 
 def test_key(code: str) -> str:
-    """A test's text without its layout: a test wrapped over lines in parentheses is the same test."""
-    return re.sub(r"\s+", "", code)
+    """A test's text without its layout or its choice of quotes: a test wrapped over lines in
+    parentheses, or `amp == 'apex'` against `amp == "apex"`, is the same test."""
+    return re.sub(r"\s+", "", code).replace("'", '"')
 
 
 def _facts(test: cst.BaseExpression, arm: str) -> Iterator[tuple[str, str]]:
@@ -104,7 +106,8 @@ def _facts(test: cst.BaseExpression, arm: str) -> Iterator[tuple[str, str]]:
         and isinstance(test.comparisons[0].operator, cst.Equal)
         and isinstance(test.comparisons[0].comparator, (cst.SimpleString, cst.Integer))
     ):
-        yield test_key(_EMPTY.code_for_node(test.left)) + "==", _EMPTY.code_for_node(test.comparisons[0].comparator)
+        # The value, not its spelling: 'apex' and "apex" are one value.
+        yield test_key(_EMPTY.code_for_node(test.left)) + "==", repr(test.comparisons[0].comparator.evaluated_value)
 
 
 _OTHER_ARM = {"body": "orelse", "orelse": "body"}
