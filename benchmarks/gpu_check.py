@@ -112,8 +112,9 @@ def check_scenario(scenario: Scenario, steps: int) -> tuple[list[str], list[bool
     share = report["input"]["share"]
     predicted = report["input"]["predicted_speedup"] or 1.0
     probe_ms = report["steps"]["median_ms"]
-    trial, _ = probed(GPU_STEP, list(scenario.args), ["--warmup", str(WARMUP), "--steps", str(steps),
-                                                       "--try", "DL001"])
+    # The what-if needs warm-up and both arms' steps: the script must not end before the probe does.
+    trial, _ = probed(GPU_STEP, [*scenario.args, "--steps", str(100 * steps)],
+                      ["--warmup", str(WARMUP), "--steps", str(steps), "--try", "DL001"])
     arms = trial["what_if"]["arms"] if trial.get("what_if") else []
     what_if = arms[0]["speedup"]["estimate"] if arms and arms[0].get("speedup") else 1.0
     verdict = fired(report, "input-bound")
