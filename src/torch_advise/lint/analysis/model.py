@@ -465,6 +465,15 @@ class TrainingModel:
         return self._calls_to_memo[function]
 
     @cached_property
+    def top_level_calls(self) -> list[CallSite]:
+        """The calls at the module's top level, outside every function."""
+        return [site for site in self.calls if site.function is None]
+
+    def calls_of(self, function: Optional[FunctionInfo]) -> list[CallSite]:
+        """The calls `function` makes in its own body; for None, the module's top level's."""
+        return function.calls if function is not None else self.top_level_calls
+
+    @cached_property
     def _calls_by_name(self) -> dict[str, list[CallSite]]:
         index: dict[str, list[CallSite]] = {}
         for site in self.calls:

@@ -258,7 +258,7 @@ def traces(facts: Facts) -> list[list[Event]]:
     reaching = _reaching(model, touching)
     traces = [tracer.trace(function.calls) for function in model.functions if function in reaching]
     if None in reaching:
-        traces.append(tracer.trace([site for site in model.calls if site.function is None]))
+        traces.append(tracer.trace(model.top_level_calls))
     return [trace for trace in traces if any(e.kind in SCALER_EVENTS for e in trace)]
 
 

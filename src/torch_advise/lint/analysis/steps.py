@@ -239,8 +239,7 @@ def _text(model: TrainingModel, node: cst.CSTNode) -> str:
 
 def _receivers(model: TrainingModel, function: Optional[FunctionInfo], before: int, method: str) -> list[CallSite]:
     """Calls of `.method(...)` in `function` (or at module level) before source position `before`."""
-    calls = function.calls if function is not None else [s for s in model.calls if s.function is None]
-    return [s for s in calls if s.method == method and s.receiver is not None and s.order < before]
+    return [s for s in model.calls_of(function) if s.method == method and s.receiver is not None and s.order < before]
 
 
 def eval_texts(model: TrainingModel, function: Optional[FunctionInfo], before: int) -> set[str]:
@@ -420,10 +419,9 @@ class Steps:
         """Whether running `function` (None: the module's top level) runs a training step's
         work itself or through the functions it calls: a backward, or a call only training makes."""
         if function not in self._trains_in:
-            sites = function.calls if function is not None else [s for s in self.model.calls if s.function is None]
             self._trains_in[function] = any(
                 self.model.site_runs_backward(reached.site) or self.trains(reached.site)
-                for reached in run_order(self.model, sites)
+                for reached in run_order(self.model, self.model.calls_of(function))
             )
         return self._trains_in[function]
 
@@ -572,8 +570,7 @@ class Steps:
         calls = self.iteration(loop)
         if any(self.is_optimizer_step(c.site) for c in calls):
             return None
-        siblings = loop.function.calls if loop.function is not None else [s for s in model.calls if s.function is None]
-        steps = [s for s in siblings if s.order > loop.order and s.loops == loop.parents and self.is_optimizer_step(s)]
+        steps = [s for s in model.calls_of(loop.function) if s.order > loop.order and s.loops == loop.parents and self.is_optimizer_step(s)]
         if not steps:
             return None
         backwards = [c for c in calls if c.at_loop_level and c.site.method == "backward" and not c.periodic]

@@ -8,7 +8,6 @@ import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.model import (
-    CallSite,
     Scope,
 )
 from torch_advise.lint.analysis.scaler_trace import CLIPS
@@ -126,12 +125,6 @@ def _unpacked_from_call(ctx: CheckContext, expr: cst.BaseExpression, scope: Scop
     return "unscaled" if bindings and len(unpacked) == len(bindings) else "unknown"
 
 
-def _calls_around(ctx: CheckContext, accumulation: Accumulation) -> list[CallSite]:
-    """The calls of the function that accumulates (of the module, for a loop at its top level)."""
-    function = accumulation.loop.function
-    return function.calls if function is not None else [s for s in ctx.model.calls if s.function is None]
-
-
 def _optimizers_stepped(ctx: CheckContext, accumulation: Accumulation) -> Optional[list[str]]:
     """The torch.optim constructors (`torch.optim.Adam`) of every optimizer the accumulated
     gradients may be applied by, through `scaler.step(optimizer)` too; None where one is not
@@ -157,7 +150,7 @@ def _message(ctx: CheckContext, accumulation: Accumulation, count: str) -> Optio
     constructors = _optimizers_stepped(ctx, accumulation) or []
     scale_free = [name for name in constructors if name in SCALE_FREE_OPTIMIZERS]
     scaled = [name for name in constructors if name not in SCALE_FREE_OPTIMIZERS]
-    clipped = any(ctx.model.call_name(site) in CLIPS for site in _calls_around(ctx, accumulation))
+    clipped = any(ctx.model.call_name(site) in CLIPS for site in ctx.model.calls_of(accumulation.loop.function))
     fix = f"call (loss / {count}).backward()" if accumulation.count is not None else "divide the loss before backward()"
     summed = (
         f"the loss is summed over {count} micro-steps without being divided by {count}"
@@ -186,7 +179,7 @@ def _gradients_rescaled(ctx: CheckContext, accumulation: Accumulation) -> bool:
     """The summed gradients are divided afterwards instead (`p.grad.mul_(1 / k)`,
     `p.grad /= k`) in the function that accumulates them."""
     function = accumulation.loop.function
-    calls = _calls_around(ctx, accumulation)
+    calls = ctx.model.calls_of(function)
     for site in calls:
         if site.method in SCALING_METHODS and site.receiver is not None and ".grad" in ctx.model.module.code_for_node(site.receiver):
             return True
@@ -205,7 +198,7 @@ def _gradients_rescaled(ctx: CheckContext, accumulation: Accumulation) -> bool:
 def _cached_under_no_grad(ctx: CheckContext, accumulation: Accumulation) -> set[str]:
     """Lists filled under torch.no_grad() in the accumulating function: inputs or features
     cached for gradient caching, where each micro-step's loss is the whole batch's loss."""
-    calls = _calls_around(ctx, accumulation)
+    calls = ctx.model.calls_of(accumulation.loop.function)
     grad = ctx.steps.grad_mode
     return {
         name

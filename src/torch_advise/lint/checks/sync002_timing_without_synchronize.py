@@ -71,7 +71,7 @@ def _subtractions(node: cst.CSTNode) -> list[cst.BinaryOperation]:
 
 
 def _timings(model: TrainingModel, function: Optional[FunctionInfo]) -> Iterator[Timed]:
-    calls = function.calls if function is not None else [s for s in model.calls if s.function is None]
+    calls = model.calls_of(function)
     loops = function.loops if function is not None else [loop for loop in model.loops if loop.function is None]
     body = function.node if function is not None else model.module
     scope = function.scope if function is not None else model.module_scope
@@ -271,8 +271,7 @@ def check(ctx: CheckContext) -> None:
         return
     seen: set[int] = set()
     for function in [None, *model.functions]:
-        calls = function.calls if function is not None else [s for s in model.calls if s.function is None]
-        if not any(model.call_name(s) in CLOCKS for s in calls):
+        if not any(model.call_name(s) in CLOCKS for s in model.calls_of(function)):
             continue  # no clock read here: nothing to time
         for timed in _timings(model, function):
             if id(timed.stop.node) in seen:
