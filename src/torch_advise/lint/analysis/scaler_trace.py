@@ -24,6 +24,7 @@ from torch_advise.lint.analysis.model import (
 )
 from torch_advise.lint.analysis.syntax import (
     dotted,
+    scale_arguments,
 )
 
 CLIPS = {"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_"}
@@ -217,16 +218,7 @@ class Tracer:
         return text is not None and text.lower().endswith("scaler") and not self._known_elsewhere(receiver, scope)
 
     def _is_scaled(self, receiver: cst.BaseExpression, scope: Scope) -> bool:
-        candidates = [receiver] + [o.expr for o in self.model.origins(receiver, scope)]
-        for node in candidates:
-            if (
-                isinstance(node, cst.Call)
-                and isinstance(node.func, cst.Attribute)
-                and node.func.attr.value == "scale"
-                and self.is_scaler(node.func.value, scope)
-            ):
-                return True
-        return False
+        return any(self.is_scaler(scaler, scope) for scaler in scaled_by(self.model, receiver, scope))
 
     def _known_elsewhere(self, receiver: cst.BaseExpression, scope: Scope) -> bool:
         """A value built by a call to something other than a GradScaler."""
@@ -240,6 +232,17 @@ class Tracer:
                 if name is not None and not name.startswith("torch"):
                     return True
         return False
+
+
+def scaled_by(model: TrainingModel, receiver: cst.BaseExpression, scope: Scope) -> list[cst.BaseExpression]:
+    """The X of each `X.scale(loss)` that a backward's receiver is, or was assigned from: its
+    loss was multiplied by X's factor (`scaler.scale(loss).backward()`, `loss = scaler.scale(loss)`)."""
+    candidates = [receiver, *(origin.expr for origin in model.origins(receiver, scope))]
+    return [
+        node.func.value
+        for node in candidates
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and scale_arguments(node) is not None
+    ]
 
 
 def traces(facts: Facts) -> list[list[Event]]:

@@ -11,7 +11,7 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SwapStatements,
 )
-from torch_advise.lint.analysis.scaler_trace import BACKWARDS, STEPS, Event, between, nearest, test_key
+from torch_advise.lint.analysis.scaler_trace import BACKWARDS, STEPS, Event, between, nearest, scaled_by, test_key
 from torch_advise.lint.analysis.syntax import (
     keyword_args,
     positional_args,
@@ -59,12 +59,7 @@ def _scalers_of(ctx: CheckContext, backward: Event) -> set[str]:
     if receiver is None:
         return set()
     code = ctx.model.module.code_for_node
-    candidates = [receiver, *(origin.expr for origin in ctx.model.origins(receiver, backward.site.scope))]
-    return {
-        code(node.func.value)
-        for node in candidates
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "scale"
-    }
+    return {code(scaler) for scaler in scaled_by(ctx.model, receiver, backward.site.scope)}
 
 
 def _where_no_scaler(ctx: CheckContext, step: Event, backward: Event) -> bool:
