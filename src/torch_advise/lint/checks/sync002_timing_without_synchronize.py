@@ -138,10 +138,7 @@ def _blocking_copy_to_gpu(ctx: CheckContext, site: CallSite) -> bool:
     """`x = x.to(device)`, `net.to(device)` as a statement of its own: a copy without
     non_blocking=True returns once the stream has drained (the copy is followed by a stream
     synchronize). Nested in another call (`model(x.cuda())`) it is not the last thing to run."""
-    if not ctx.facts.moves_to_cuda(site):
-        return False
-    flag = non_blocking_flag(site.node)
-    if flag is not None and literal_value(flag) is not False:
+    if not ctx.facts.moves_to_cuda(site) or not _blocks(site):
         return False
     statement = site.statement
     if not isinstance(statement, cst.SimpleStatementLine):
@@ -155,14 +152,24 @@ def _blocking_copy_to_gpu(ctx: CheckContext, site: CallSite) -> bool:
     return False
 
 
+def _blocks(site: CallSite) -> bool:
+    """A copy without non_blocking=True: it returns once done."""
+    flag = non_blocking_flag(site.node)
+    return flag is None or literal_value(flag) is False
+
+
+def _waits(ctx: CheckContext, site: CallSite) -> bool:
+    """The host waits here for the GPU work queued before: a sync, or a blocking copy to the GPU."""
+    return _is_sync(ctx.model, site) or _blocking_copy_to_gpu(ctx, site)
+
+
 def _finished_copy(ctx: CheckContext, site: CallSite) -> bool:
     """A copy to the GPU that is done when the call returns: a blocking one, or one from pageable
     memory (`torch.from_numpy(obs).cuda(non_blocking=True)` still stages and waits). A window that
     queues nothing else has no GPU work left to run."""
     if not ctx.facts.moves_to_cuda(site):
         return False
-    flag = non_blocking_flag(site.node)
-    if flag is None or literal_value(flag) is False:
+    if _blocks(site):
         return True
     source = site.receiver
     return isinstance(source, cst.Call) and ctx.model.qualname(source.func, site.scope) in PAGEABLE_SOURCES
@@ -171,10 +178,7 @@ def _finished_copy(ctx: CheckContext, site: CallSite) -> bool:
 def _copies_to_host(model: TrainingModel, site: CallSite) -> bool:
     """`x.to("cpu")`, `x.to(cpu_device)`: a blocking copy into host memory waits for the GPU,
     as `.cpu()` does (one with non_blocking=True does not)."""
-    if site.method != "to":
-        return False
-    flag = non_blocking_flag(site.node)
-    if flag is not None and literal_value(flag) is not False:
+    if site.method != "to" or not _blocks(site):
         return False
     arguments: Sequence[Optional[cst.BaseExpression]] = positional_args(site.node)[:1] or [keyword_args(site.node).get("device")]
     target = arguments[0]
@@ -232,7 +236,7 @@ def _waits_every_pass(ctx: CheckContext, timed: Timed) -> bool:
         if any(
             site.loops[-1:] == (loop,)
             and site.branches == loop.branches
-            and (_is_sync(model, site) or _blocking_copy_to_gpu(ctx, site))
+            and _waits(ctx, site)
             for site in loop.calls
         ):
             return True
@@ -282,7 +286,7 @@ def check(ctx: CheckContext) -> None:
                 continue
             if all(_finished_copy(ctx, executed[i]) for i in work):
                 continue
-            if any(_is_sync(model, s) or _blocking_copy_to_gpu(ctx, s) for s in executed[work[-1]:]):
+            if any(_waits(ctx, s) for s in executed[work[-1]:]):
                 continue
             seen.add(id(timed.stop.node))
             clock = dotted(timed.stop.node.func) or "the clock"
