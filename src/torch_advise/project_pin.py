@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Optional
 
@@ -101,26 +101,23 @@ def _clause_bound(clause: str) -> Optional[Version]:
 def _torch_requirements(folder: Path) -> Iterator[tuple[Optional[Version], Path]]:
     """Every requirement on torch this folder's dependency files state, with its newest version."""
     try:
-        names = sorted(entry.name for entry in folder.iterdir() if entry.is_file())
+        # Names first: the walk runs on every lint, and a folder's other entries need no stat.
+        with os.scandir(folder) as entries:
+            found = sorted((entry.name, reader) for entry in entries if (reader := _reader(entry.name)) and entry.is_file())
     except OSError:
         return
-    for name in names:
-        lowered = name.lower()
+    for name, reader in found:
         path = folder / name
-        if lowered.startswith("requirements") and lowered.endswith(".txt"):
-            specs = _requirements_txt(path)
-        elif lowered == "pyproject.toml":
-            specs = _pyproject(path)
-        elif lowered == "setup.cfg":
-            specs = _setup_cfg(path)
-        elif lowered == "setup.py":
-            specs = _setup_py(path)
-        elif lowered in ("environment.yml", "environment.yaml"):
-            specs = _conda_environment(path)
-        else:
-            continue
-        for spec in specs:
+        for spec in reader(path):
             yield newest_allowed(spec), path
+
+
+def _reader(name: str) -> Optional[Callable[[Path], Iterator[str]]]:
+    """What reads the torch requirements of a dependency file of this name; None for other files."""
+    lowered = name.lower()
+    if lowered.startswith("requirements") and lowered.endswith(".txt"):
+        return _requirements_txt
+    return _READERS.get(lowered)
 
 
 def _read(path: Path) -> str:
@@ -212,3 +209,12 @@ def _conda_environment(path: Path) -> Iterator[str]:
             yield pip.group("spec") or ""
         elif conda:
             yield conda.group("spec") or ""
+
+
+_READERS: dict[str, Callable[[Path], Iterator[str]]] = {
+    "pyproject.toml": _pyproject,
+    "setup.cfg": _setup_cfg,
+    "setup.py": _setup_py,
+    "environment.yml": _conda_environment,
+    "environment.yaml": _conda_environment,
+}
