@@ -10,6 +10,7 @@ from typing import Optional
 
 import click
 
+from torch_advise.probe.comparable import ALLOWABLE
 from torch_advise.probe.verdict import VERDICT_IDS
 
 INSTALL_HINT = "advise probe needs torch>=2.1 in the same environment: pip install torch (or the probe extra, torch-advise[probe])"
@@ -143,26 +144,44 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
     sys.exit(exit_code(report, fail_on_ids))
 
 
+def _allowed_differences(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> frozenset[str]:
+    names = {part.strip() for value in values for part in value.split(",") if part.strip()}
+    unknown = sorted(names - set(ALLOWABLE))
+    if unknown:
+        raise click.BadParameter(f"{', '.join(unknown)} cannot be allowed to differ; choose from {', '.join(ALLOWABLE)}")
+    return frozenset(names)
+
+
 @click.command("compare", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("baseline", type=click.Path(dir_okay=False))
 @click.argument("current", type=click.Path(dir_okay=False))
 @click.option("--threshold", "threshold_pct", type=click.FloatRange(min=0), default=5.0, show_default=True,
               metavar="PCT", help="Step time regression, in percent, that fails the comparison.")
-def compare(baseline: str, current: str, threshold_pct: float) -> None:
+@click.option("--allow-different", "allow_different", metavar="WHAT", multiple=True, callback=_allowed_differences,
+              help="Compare runs that differ in these (comma-separated), with a warning: "
+                   + ", ".join(f"{name} ({what})" for name, what in ALLOWABLE.items()) + ". Without it such runs are refused.")
+def compare(baseline: str, current: str, threshold_pct: float, allow_different: frozenset[str]) -> None:
     """Compare two saved probe runs (advise probe --save FILE): step time, input stall, syncs,
     memory and verdicts.
 
+    Runs of different scripts, script arguments, devices or step settings are refused unless
+    --allow-different names the difference; a different torch or advise version is compared,
+    with a warning.
+
     Exit codes: 0 no regression, 1 the current run's median step is slower than the baseline's
     by more than --threshold and beyond noise, or a verdict fired that did not before, 2 a file
-    is not a probe report.
+    is not a valid probe report, or the runs differ in what --allow-different does not allow.
     """
     from torch_advise.probe import compare as comparing
+    from torch_advise.probe.comparable import RunsDiffer
+    from torch_advise.probe.printable import printable
+    from torch_advise.probe.saved_report import ReportError, load_report
 
     try:
-        reports = comparing.load_report(baseline), comparing.load_report(current)
-    except comparing.ReportError as error:
-        click.echo(f"advise: error: {error}", err=True)
+        reports = load_report(baseline), load_report(current)
+        result = comparing.compare(*reports, threshold_pct=threshold_pct, allow_different=allow_different)
+    except (ReportError, RunsDiffer) as error:
+        click.echo(printable(f"advise: error: {error}"), err=True)
         sys.exit(2)
-    result = comparing.compare(*reports, threshold_pct=threshold_pct)
     click.echo(comparing.render(result, baseline, current), nl=False)
     sys.exit(1 if result.regressed else 0)

@@ -3,40 +3,20 @@
 Two saved probe reports (``advise probe --save``) are compared on their step times, input
 stall, syncs per step, peak memory and verdicts. Step time is judged with an interval, not a
 bare ratio: the median step of the current run over the baseline's, with a bootstrap interval
-from each run's per-step times, so that a noisy machine does not fail a pull request.
+from each run's per-step times, so that a noisy machine does not fail a pull request. Runs that
+did not measure the same thing (comparable.py) are not compared at all.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from torch_advise.probe.report import SCHEMA_VERSION
+from torch_advise.probe.comparable import comparison_warnings
+from torch_advise.probe.printable import printable
 from torch_advise.probe.stats import Ratio, median_ratio
 
 DEFAULT_THRESHOLD_PCT = 5.0
-
-
-class ReportError(Exception):
-    """A file that is not a probe report this version can read."""
-
-
-def load_report(path: str) -> dict[str, Any]:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            report = json.load(handle)
-    except OSError as error:
-        raise ReportError(f"{path}: {error.strerror or error}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ReportError(f"{path}: not a probe report (not JSON: {error})") from None
-    if not isinstance(report, dict) or "steps" not in report or "schema_version" not in report:
-        raise ReportError(f"{path}: not a probe report (write one with advise probe --save FILE)")
-    if not isinstance(report["schema_version"], int) or report["schema_version"] > SCHEMA_VERSION:
-        raise ReportError(f"{path}: report schema version {report['schema_version']!r}; this advise reads up to {SCHEMA_VERSION}")
-    if not report["steps"].get("step_ms"):
-        raise ReportError(f"{path}: the run measured no steps, so there is nothing to compare")
-    return report
 
 
 @dataclass
@@ -45,6 +25,7 @@ class Comparison:
     threshold_pct: float
     rows: list[tuple[str, str, str, str]] = field(default_factory=list)
     new_verdicts: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def slower(self) -> bool:
@@ -85,9 +66,13 @@ def _share_change(before: Optional[float], after: Optional[float]) -> tuple[str,
     return shown(before), shown(after), change
 
 
-def compare(baseline: dict[str, Any], current: dict[str, Any], threshold_pct: float = DEFAULT_THRESHOLD_PCT) -> Comparison:
+def compare(baseline: dict[str, Any], current: dict[str, Any], threshold_pct: float = DEFAULT_THRESHOLD_PCT,
+            allow_different: frozenset[str] = frozenset()) -> Comparison:
+    """Two reports as load_report returns them; RunsDiffer when they did not measure the same thing
+    and ``allow_different`` does not name the difference."""
+    warnings = comparison_warnings(baseline, current, allow_different)
     base_steps, new_steps = baseline["steps"], current["steps"]
-    result = Comparison(median_ratio(new_steps["step_ms"], base_steps["step_ms"]), threshold_pct)
+    result = Comparison(median_ratio(new_steps["step_ms"], base_steps["step_ms"]), threshold_pct, warnings=warnings)
     result.rows.append(("step time median", *_change(base_steps.get("median_ms"), new_steps.get("median_ms"), " ms")))
     result.rows.append(("step time p90", *_change(base_steps.get("p90_ms"), new_steps.get("p90_ms"), " ms")))
     base_share = (baseline.get("input") or {}).get("share")
@@ -110,7 +95,9 @@ def compare(baseline: dict[str, Any], current: dict[str, Any], threshold_pct: fl
 
 def render(result: Comparison, baseline_path: str, current_path: str) -> str:
     width = max(len(row[0]) for row in result.rows)
-    out = [f"advise compare {baseline_path} {current_path}", ""]
+    out = [f"advise compare {baseline_path} {current_path}"]
+    out.extend(f"warning: {warning}" for warning in result.warnings)
+    out.append("")
     out.append(f"{'':<{width}}  {'baseline':>14}  {'current':>14}  change")
     for name, before, after, change in result.rows:
         out.append(f"{name:<{width}}  {before:>14}  {after:>14}  {change}".rstrip())
@@ -127,4 +114,5 @@ def render(result: Comparison, baseline_path: str, current_path: str) -> str:
         out.append(f"no regression beyond {result.threshold_pct:g} % ({interval})")
     if result.new_verdicts:
         out.append(f"REGRESSION: verdicts fired that the baseline did not: {', '.join(result.new_verdicts)}")
-    return "\n".join(out) + "\n"
+    # A line may hold text from a report or a file's name: escaped, it cannot be a second line or a terminal sequence.
+    return "".join(printable(line) + "\n" for line in out)
