@@ -104,8 +104,41 @@ def test_hang_times_out_and_leaves_no_process_behind(tmp_path):
     assert code == 3
     assert report["outcome"]["status"] == "timed-out"
     assert report["outcome"]["exception"]["line"] == 22  # where it hung
+    assert report["steps"]["note"] == "the probe stopped the script at the 15 s timeout during warm-up (2 of 5 steps); nothing measured"
     assert report["loaders"][0]["num_workers"] == 2
     assert live_processes_running(os.path.join(FIXTURES, "hang.py")) == []
+
+
+def test_a_sigterm_the_script_did_not_get_from_the_probe_is_no_timeout(tmp_path):
+    code, report = run_probe(tmp_path, "self_signal", "--warmup", "2", script_args=("--at", "6"))
+    assert code == 3
+    outcome = report["outcome"]
+    assert (outcome["status"], outcome["signal"], outcome["failed"]) == ("killed", "SIGTERM", True)
+    assert outcome["detail"] == "the script was ended by SIGTERM, which did not come from the probe"
+    assert outcome["exception"]["line"] == 20  # where the script was when it came
+    assert report["steps"]["measured"] == 3
+    assert report["steps"]["note"] == "SIGTERM ended the script after 3 of 50 measured steps"
+
+
+def test_a_signal_that_ends_the_script_before_it_reports_is_named(tmp_path):
+    code, report = run_probe(tmp_path, "self_signal", script_args=("--at", "6", "--signal", "SIGUSR1"))
+    assert code == 3
+    outcome = report["outcome"]
+    assert (outcome["status"], outcome["signal"]) == ("killed", "SIGUSR1")
+    assert outcome["detail"] == "the script was ended by SIGUSR1, which did not come from the probe; it left no report"
+    assert report["steps"]["note"] == "SIGUSR1 ended the script; no steps were reported"
+
+
+def test_a_script_that_raises_at_import_shows_the_traceback_python_shows(tmp_path):
+    script = os.path.join(FIXTURES, "raise_at_import.py")
+    direct = subprocess.run([sys.executable, script], capture_output=True, text=True, timeout=120)
+    assert direct.returncode == 1
+    as_python_shows = direct.stderr[direct.stderr.index("Traceback (most recent call last):"):]
+    code, report = run_probe(tmp_path, "raise_at_import")
+    assert code == 3
+    exception = report["outcome"]["exception"]
+    assert (exception["type"], exception["line"]) == ("KeyError", 9)
+    assert exception["traceback"] == as_python_shows
 
 
 def test_sys_exit_zero_reports_what_was_measured_and_script_output_goes_to_stderr():

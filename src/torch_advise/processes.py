@@ -1,36 +1,145 @@
 """Processes a run starts: they die with the run, and every one of them can be found and stopped.
 
-A process group is not enough to find them: a script may start helpers in sessions of their own,
-and once their parent has died they belong to init. So every process a probe run starts carries
-a tag in its environment (inherited through fork and exec alike), and the tag, not the family
-tree, is what a clean-up looks for.
+A process group is not enough to find them: a script may start helpers in sessions and with
+environments of their own, and a process whose parent has died is adopted by another. So the
+processes of a run are looked for three ways:
+- in the family tree (parent pid links, read from /proc, elsewhere from `ps`), below the
+  process the run started, or below the probe once that process has ended;
+- as adopted orphans, which keeps the tree whole: on Linux the process that runs the script, and
+  the probe while the run lasts, are child subreapers, so an orphan of the run is adopted by the
+  nearer of them rather than by init, and stays in the tree;
+- by a tag in their environment (inherited through fork and exec alike), for the processes that
+  leave the tree where no subreaper can be set up. Only Linux lets another process's environment
+  be read; elsewhere (macOS) an orphan whose ancestors in the run have all ended is not found.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterable, Mapping
-from typing import Callable
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from typing import Any, Callable, Optional
 
 TAG_ENV = "TORCH_ADVISE_RUN_TAG"
 _PR_SET_PDEATHSIG = 1
+_PR_SET_CHILD_SUBREAPER = 36
+_PR_GET_CHILD_SUBREAPER = 37
 _PARENT_POLL_S = 0.2
+_KILL_POLL_S = 0.05
 
 
 def new_tag() -> str:
     return f"{os.getpid()}-{time.monotonic_ns()}"
 
 
-def tagged(tag: str) -> list[int]:
-    """The live processes, this one aside, whose environment holds ``tag`` (Linux reads /proc;
-    elsewhere the environment cannot be read, and only the family tree of this process is found)."""
+def _prctl(option: int, argument: Any) -> bool:
+    """Linux's prctl(2) with one argument (an int, or a pointer from ctypes.byref); False where
+    there is none or it refused."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        # prctl reads its arguments as unsigned longs: an int passed as a C int leaves the upper half unset.
+        wide = ctypes.c_ulong(argument) if isinstance(argument, int) else argument
+        unused = ctypes.c_ulong(0)
+        return ctypes.CDLL(None, use_errno=True).prctl(option, wide, unused, unused, unused) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def adopt_orphans() -> bool:
+    """Makes this process a child subreaper (Linux): an orphan among its descendants becomes its
+    child rather than init's, and so stays in its family tree. False where that cannot be done."""
+    return _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+
+
+@contextlib.contextmanager
+def adopting_orphans() -> Iterator[None]:
+    """adopt_orphans for the length of the block; after it, this process adopts as it did before."""
+    import ctypes
+
+    before = ctypes.c_int(0)
+    _prctl(_PR_GET_CHILD_SUBREAPER, ctypes.byref(before))
+    adopted = adopt_orphans()
+    try:
+        yield
+    finally:
+        if adopted and not before.value:
+            _prctl(_PR_SET_CHILD_SUBREAPER, 0)
+
+
+def _process_table() -> list[tuple[int, int, bool]]:
+    """(pid, parent pid, ended) for every process; an ended one is a zombie, dead but not yet
+    waited for."""
     if not os.path.isdir("/proc/self"):
-        return _descendants_by_ps(os.getpid())
+        return _process_table_by_ps()
+    table = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as handle:
+                # The command name, in parentheses, may hold spaces and parentheses of its own.
+                state, parent = handle.read().rsplit(b")", 1)[1].split()[:2]
+        except (OSError, ValueError):  # gone meanwhile, or no stat line to read
+            continue
+        table.append((int(name), int(parent), state == b"Z"))
+    return table
+
+
+def _process_table_by_ps() -> list[tuple[int, int, bool]]:
+    try:
+        with subprocess.Popen(["ps", "-A", "-o", "pid=", "-o", "ppid=", "-o", "stat="], stdout=subprocess.PIPE, text=True) as ps:
+            try:
+                listing = ps.communicate(timeout=10)[0]
+            except subprocess.TimeoutExpired:
+                ps.kill()
+                return []
+    except OSError:
+        return []
+    table = []
+    for line in listing.splitlines():
+        fields = line.split()
+        # ps lists itself, a child of this process that has ended by now.
+        if len(fields) == 3 and fields[0].isdigit() and fields[1].isdigit() and int(fields[0]) != ps.pid:
+            table.append((int(fields[0]), int(fields[1]), fields[2].startswith("Z")))
+    return table
+
+
+def children(parent: int) -> set[int]:
+    """The children of ``parent``, ended ones included."""
+    return {pid for pid, ppid, _ in _process_table() if ppid == parent}
+
+
+def descendants(root: int, spare: Collection[int] = ()) -> set[int]:
+    """The live descendants of ``root``, but for the processes in ``spare`` and theirs."""
+    below: dict[int, list[int]] = {}
+    ended = set()
+    for pid, ppid, zombie in _process_table():
+        below.setdefault(ppid, []).append(pid)
+        if zombie:
+            ended.add(pid)
+    found: set[int] = set()
+    frontier = [root]
+    while frontier:
+        for pid in below.get(frontier.pop(), []):
+            if pid not in spare and pid not in found:
+                found.add(pid)
+                frontier.append(pid)
+    return found - ended
+
+
+def tagged(tag: Optional[str]) -> list[int]:
+    """The live processes, this one aside, whose environment holds ``tag``; none where the
+    environment of another process cannot be read (anywhere but Linux)."""
+    if not tag or not os.path.isdir("/proc/self"):
+        return []
     entry = f"{TAG_ENV}={tag}".encode()
     found = []
     for name in os.listdir("/proc"):
@@ -46,24 +155,6 @@ def tagged(tag: str) -> list[int]:
     return found
 
 
-def _descendants_by_ps(root: int) -> list[int]:
-    try:
-        listing = subprocess.run(["ps", "-A", "-o", "pid=", "-o", "ppid="], capture_output=True, text=True, timeout=10).stdout
-    except (OSError, subprocess.SubprocessError):
-        return []
-    children: dict[int, list[int]] = {}
-    for line in listing.splitlines():
-        fields = line.split()
-        if len(fields) == 2 and all(field.isdigit() for field in fields):
-            children.setdefault(int(fields[1]), []).append(int(fields[0]))
-    found, frontier = [], [root]
-    while frontier:
-        kids = children.get(frontier.pop(), [])
-        found.extend(kids)
-        frontier.extend(kids)
-    return found
-
-
 def kill_all(pids: Iterable[int]) -> None:
     for pid in pids:
         try:
@@ -72,8 +163,9 @@ def kill_all(pids: Iterable[int]) -> None:
             pass
 
 
-def stop_tagged(tag: str, group: int | None = None) -> None:
-    """SIGKILL to the group and to every process holding the tag, until none is left: a process
+def stop_run(tag: Optional[str], root: int, *, group: Optional[int] = None, spare: Collection[int] = ()) -> None:
+    """SIGKILL to the group, then to every descendant of ``root`` (but those in ``spare`` and
+    theirs) and every process holding the tag, this process aside, until none is left: a process
     being killed may fork on the way, so one pass is not always enough."""
     if group is not None:
         try:
@@ -81,11 +173,22 @@ def stop_tagged(tag: str, group: int | None = None) -> None:
         except (ProcessLookupError, PermissionError):
             pass
     for _ in range(10):
-        alive = tagged(tag)
+        alive = (descendants(root, spare) | set(tagged(tag))) - {os.getpid()}
         if not alive:
             return
         kill_all(alive)
-        time.sleep(0.05)
+        time.sleep(_KILL_POLL_S)
+
+
+def reap_adopted(spare: Collection[int], timeout_s: float = 2.0) -> None:
+    """Waits for every child of this process but those in ``spare``: the orphans it adopted and
+    then killed, which would otherwise stay zombies for as long as it lives."""
+    until = time.monotonic() + timeout_s
+    while (pending := children(os.getpid()) - set(spare)) and time.monotonic() < until:
+        for pid in pending:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, os.WNOHANG)
+        time.sleep(_KILL_POLL_S)
 
 
 def die_with_parent() -> None:
@@ -93,17 +196,10 @@ def die_with_parent() -> None:
     started it does, rather than sleep on forever holding the pipes a reader such as `tee`
     waits on. Linux sends the signal itself; elsewhere a thread watches the parent's pid."""
     parent = os.getppid()
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            libc = ctypes.CDLL(None, use_errno=True)
-            if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
-                if os.getppid() != parent:  # died before the request took hold
-                    os._exit(1)
-                return
-        except (OSError, AttributeError):
-            pass
+    if _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL):
+        if os.getppid() != parent:  # died before the request took hold
+            os._exit(1)
+        return
     watch_parent(parent, lambda: os._exit(1))
 
 

@@ -16,15 +16,15 @@ import signal
 import sys
 import threading
 import time
-import traceback
 from typing import Any, NoReturn, Optional
 
 from torch_advise.probe.copies import classify, tally_figures
 from torch_advise.probe.sites import caller_site, user_site_of_traceback
 from torch_advise.probe.syncs import SyncCounter
+from torch_advise.probe.tracebacks import script_traceback
 from torch_advise.probe.trial import NEEDS_CUDA, Fix, Trial, window_steps
 from torch_advise.probe.window import CudaClock, HostClock, StepWindow, StopScript, WindowListener
-from torch_advise.processes import TAG_ENV, stop_tagged, watch_folder, watch_pipe
+from torch_advise.processes import TAG_ENV, adopt_orphans, stop_run, watch_folder, watch_pipe
 
 OUT_ENV = "TORCH_ADVISE_PROBE_OUT"
 CONFIG_ENV = "TORCH_ADVISE_PROBE_CONFIG"
@@ -33,8 +33,9 @@ WATCH_ENV = "TORCH_ADVISE_PROBE_WATCH_FD"
 # Sent down the watch pipe: write the figures so far now (the script does not answer SIGTERM).
 SNAPSHOT_REQUEST = b"s"
 RESULT_VERSION = 1
-# A rank of a distributed run has no watch pipe; these files, made in the folder of its result
-# file, ask it to stop (as SIGTERM would) and for the figures so far.
+# Made in the folder of the result file. STOP_FILE says that a SIGTERM is the probe's, which it
+# makes before it sends one; a rank of a distributed run, which has no watch pipe, takes the
+# files themselves as the requests to stop (as SIGTERM would) and for the figures so far.
 STOP_FILE = "stop"
 SNAPSHOT_FILE = "snapshot"
 
@@ -44,7 +45,17 @@ def rank_result_name(rank: int) -> str:
 
 
 class Stopped(BaseException):
-    """Raised by the SIGTERM handler when the parent's timeout runs out."""
+    """Raised by the SIGTERM handler when the probe stopped the script: its timeout ran out, or
+    the probe itself was told to stop."""
+
+
+class Signalled(BaseException):
+    """Raised by the SIGTERM handler when the signal did not come from the probe: the script
+    sent it to itself, or something else did, such as a job scheduler."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 class Unanswered(BaseException):
@@ -477,6 +488,12 @@ def _outcome(error: Optional[BaseException]) -> dict[str, Any]:
         }}
     if isinstance(error, Unanswered):
         return {"status": "timed-out", "exit_code": None, "exception": None, "forced": True}
+    if isinstance(error, Signalled):
+        name = signal.Signals(error.signum).name
+        return {"status": "killed", "exit_code": None, "signal": name, "exception": {
+            "type": "Signal", "message": name, **_site_dict(user_site_of_traceback(error.__traceback__)),
+            "traceback": "",
+        }}
     if isinstance(error, SystemExit):
         code = error.code
         if code is None or isinstance(code, int):
@@ -493,21 +510,21 @@ def _outcome(error: Optional[BaseException]) -> dict[str, Any]:
             "type": type(error).__name__,
             "message": str(error),
             **_site_dict(site),
-            "traceback": "".join(
-                traceback.format_exception(type(error), error, error.__traceback__)[-6:]
-            ),
+            "traceback": script_traceback(error),
         },
     }
 
 
-def _stop_on_sigterm(owner_pid: int) -> None:
+def _stop_on_sigterm(owner_pid: int, stop_file: str) -> None:
     def handler(signum, frame):
         if os.getpid() != owner_pid:
             # A forked DataLoader worker: die as SIGTERM would.
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)
             return
-        raise Stopped()
+        if os.path.exists(stop_file):
+            raise Stopped()
+        raise Signalled(signum)
 
     signal.signal(signal.SIGTERM, handler)
 
@@ -546,23 +563,17 @@ def _result(probe: Probe, error: Optional[BaseException]) -> dict[str, Any]:
     return result
 
 
-def _note_temp_dirs(record: str) -> None:
-    """multiprocessing's pymp-* folders, which DataLoader workers make and remove only at a
-    clean exit, are listed in ``record``, so that whoever stops this run can remove them."""
+def _share_one_temp_dir(record: str) -> None:
+    """Makes multiprocessing's temporary folder (pymp-*) now, before the script starts a process,
+    and lists it in ``record``, so that whoever stops this run can remove it: a process removes
+    the folder it made only at a clean exit. Every DataLoader worker then uses this one folder,
+    whatever its start method: a worker takes its parent's (fork copies it; spawn and forkserver
+    send it along with the process object), and makes one of its own only where its parent had
+    none yet when it was started."""
     import multiprocessing.util as mp_util
 
-    original = mp_util.get_temp_dir
-    noted: set[str] = set()
-
-    def get_temp_dir() -> str:
-        path = original()
-        if path not in noted:
-            noted.add(path)
-            with open(record, "a", encoding="utf-8") as handle:
-                handle.write(path + "\n")
-        return path
-
-    mp_util.get_temp_dir = get_temp_dir
+    with open(record, "a", encoding="utf-8") as handle:
+        handle.write(mp_util.get_temp_dir() + "\n")
 
 
 def remove_noted_temp_dirs(record: str) -> None:
@@ -596,9 +607,7 @@ def _watch_the_parent(fd: Optional[int], parent: Optional[int], out: ResultFile,
         # with it, before anything after the kill has run. Nobody is left to read the result.
         remove_noted_temp_dirs(temp_dir_record(out.path))
         shutil.rmtree(os.path.dirname(out.path), ignore_errors=True)
-        tag = os.environ.get(TAG_ENV)
-        if tag:
-            stop_tagged(tag)
+        stop_run(os.environ.get(TAG_ENV), os.getpid())
         os.killpg(os.getpgrp(), signal.SIGKILL)
 
     def snapshot() -> None:
@@ -643,17 +652,20 @@ def main() -> None:
     sys.path[0:2] = [os.path.dirname(script)]
 
     probes: list[Probe] = []
-    _note_temp_dirs(temp_dir_record(out.path))
+    # The script's processes, those of its helpers whose parents end included, stay below this
+    # one, where a stop finds them.
+    adopt_orphans()
+    _share_one_temp_dir(temp_dir_record(out.path))
     _watch_the_parent(int(watch_fd) if watch_fd else None, parent, out, probes)
-    _stop_on_sigterm(os.getpid())
+    _stop_on_sigterm(os.getpid(), os.path.join(os.path.dirname(out.path), STOP_FILE))
     error: Optional[BaseException] = None
     try:
         probe = Probe(config["warmup"], config["steps"], os.path.dirname(script), config.get("trial"),
                       distributed=parent is not None)
         probe.install()
-    except Stopped:
-        # Timed out while still importing torch.
-        out.write({"version": RESULT_VERSION, "outcome": _outcome(Stopped())})
+    except (Stopped, Signalled) as stopped:
+        # SIGTERM while still importing torch.
+        out.write({"version": RESULT_VERSION, "outcome": _outcome(stopped)})
         sys.exit(0)
     except Exception as failure:
         result = {"version": RESULT_VERSION, "probe_error": f"{type(failure).__name__}: {failure}",

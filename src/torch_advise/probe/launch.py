@@ -1,12 +1,13 @@
 """The parent side: runs the script in a child process it can always clean up after.
 
 The child runs with the same interpreter, in a session (and so a process group) of its own,
-tagged (processes.py) so that every process it starts can be found. On timeout, or when this
-process is told to stop (SIGINT, SIGTERM, SIGHUP), the child gets SIGTERM, which makes it write
-what it has measured; a child that ignores it is asked through its watch pipe for what it has
-so far; then the group and everything tagged get SIGKILL. Should this process die without a
-word (SIGKILL, an out-of-memory kill), the child sees its watch pipe close and stops the same
-processes itself.
+tagged, and adopting the orphans below it, as this process does while the run lasts
+(processes.py), so that every process it starts can be found. On timeout, or when this process
+is told to stop (SIGINT, SIGTERM, SIGHUP), the child gets SIGTERM, which makes it write what it
+has measured; a child that ignores it is asked through its watch pipe for what it has so far;
+then the group, everything tagged and every process below this one that the run started get
+SIGKILL. Should this process die without a word (SIGKILL, an out-of-memory kill), the child
+sees its watch pipe close and stops the processes below it and those tagged itself.
 
 A distributed run starts torch.distributed.run instead, which closes every descriptor its ranks
 would inherit: each rank watches this process by its pid and takes the stop and snapshot
@@ -38,7 +39,7 @@ from torch_advise.probe.instrument import (
     remove_noted_temp_dirs,
     temp_dir_record,
 )
-from torch_advise.processes import TAG_ENV, new_tag, stop_tagged
+from torch_advise.processes import TAG_ENV, adopting_orphans, children, new_tag, reap_adopted, stop_run
 
 _PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -90,9 +91,9 @@ class _Channel:
         return all(os.path.exists(path) for path in self.results)
 
     def ask_to_stop(self) -> None:
-        if self._watch_write is None:
-            _touch(os.path.join(os.path.dirname(self.results[0]), STOP_FILE))
-        else:
+        # A rank's request to stop; for a child with a pipe, word that the SIGTERM to come is the probe's.
+        _touch(os.path.join(os.path.dirname(self.results[0]), STOP_FILE))
+        if self._watch_write is not None:
             self.process.send_signal(signal.SIGTERM)
 
     def ask_for_snapshot(self) -> None:
@@ -148,7 +149,9 @@ def run_child(script: str, args: list[str], *, warmup: int, steps: int, timeout_
     """Runs the script under the probe and returns what the child wrote, if anything; with
     ``nproc``, as that many ranks under torch.distributed.run."""
     tag = new_tag()
-    with tempfile.TemporaryDirectory(prefix="advise-probe-") as tmp, _stop_requests() as received:
+    # Children this process had before the run are not the run's to stop.
+    elders = children(os.getpid())
+    with tempfile.TemporaryDirectory(prefix="advise-probe-") as tmp, _stop_requests() as received, adopting_orphans():
         out_path = os.path.join(tmp, "result.json")
         env = dict(os.environ)
         env[OUT_ENV] = out_path
@@ -186,8 +189,9 @@ def run_child(script: str, args: list[str], *, warmup: int, steps: int, timeout_
         try:
             timed_out = _wait(channel, started + timeout_s, received)
         finally:
-            stop_tagged(tag, group=process.pid)
+            stop_run(tag, os.getpid(), group=process.pid, spare=elders)
             process.wait()
+            reap_adopted(spare=elders | {process.pid})
             if watch_write is not None:
                 os.close(watch_write)
             remove_noted_temp_dirs(temp_dir_record(out_path))

@@ -25,14 +25,30 @@ EXIT_USAGE = 2
 EXIT_SCRIPT_FAILED = 3
 
 
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:  # a real-time signal, which has no name of its own
+        return f"signal {number}"
+
+
+def _killed(outcome: dict[str, Any], reported: bool, returncode: Optional[int]) -> str:
+    if not outcome.get("signal"):
+        return f"the script ended without a report (exit status {returncode}); it was killed"
+    return f"the script was ended by {outcome['signal']}, which did not come from the probe" + ("" if reported else "; it left no report")
+
+
 def _outcome(run: ChildRun, raw: dict[str, Any], timeout_s: float) -> dict[str, Any]:
     outcome = dict(raw.get("outcome") or {})
+    reported = bool(outcome)
     if run.stopped_by is not None:
-        outcome.update(status="stopped", signal=signal.Signals(run.stopped_by).name)
+        outcome.update(status="stopped", signal=_signal_name(run.stopped_by))
     elif run.timed_out:
         outcome["status"] = "timed-out"
     elif not outcome:
         outcome = {"status": "killed", "exit_code": run.returncode, "exception": None}
+        if run.returncode is not None and run.returncode < 0:
+            outcome["signal"] = _signal_name(-run.returncode)
     status = outcome["status"]
     unanswered = "; it did not answer SIGTERM and was killed, so the figures are those up to then" if outcome.get("forced") else ""
     details = {
@@ -42,7 +58,7 @@ def _outcome(run: ChildRun, raw: dict[str, Any], timeout_s: float) -> dict[str, 
         "raised": "the script raised an exception",
         "timed-out": f"the script ran past the {timeout_s:g} s timeout and was stopped{unanswered}",
         "stopped": f"the probe was stopped by {outcome.get('signal')}{unanswered}",
-        "killed": f"the script ended without a report (exit status {run.returncode}); it was killed",
+        "killed": _killed(outcome, reported, run.returncode),
         "not-started": f"the probe could not start: {raw.get('probe_error')}",
     }
     outcome.setdefault("exit_code", None)
@@ -71,16 +87,29 @@ def _not_applicable(raw: dict[str, Any], verdicts: list[dict[str, Any]]) -> list
     return notes
 
 
-def _steps(raw: dict[str, Any], warmup: int, steps: int) -> dict[str, Any]:
+def _ending(outcome: dict[str, Any], timeout_s: float) -> str:
+    """What ended the script, as the note on its steps says it."""
+    if outcome["status"] == "timed-out":
+        return f"the probe stopped the script at the {timeout_s:g} s timeout"
+    if outcome["status"] == "stopped":
+        return f"the probe got {outcome['signal']} and stopped the script"
+    if outcome["status"] == "killed" and outcome.get("signal"):
+        return f"{outcome['signal']} ended the script"
+    return "the script ended"
+
+
+def _steps(raw: dict[str, Any], warmup: int, steps: int, ending: str) -> dict[str, Any]:
     figures = raw.get("steps") or {}
     measured = figures.get("measured", 0)
     completed = figures.get("completed", 0)
     note = None
     if measured < steps:
-        if completed < warmup:
-            note = f"the script ended during warm-up ({completed} of {warmup} steps); nothing measured"
+        if not figures:
+            note = f"{ending}; no steps were reported"
+        elif completed < warmup:
+            note = f"{ending} during warm-up ({completed} of {warmup} steps); nothing measured"
         else:
-            note = f"the script ended after {measured} of {steps} measured steps"
+            note = f"{ending} after {measured} of {steps} measured steps"
     return {
         "source": figures.get("source"),
         "clock": figures.get("clock"),
@@ -112,6 +141,7 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
     verdicts = v.verdicts(raw) if raw.get("steps") else []
     device = raw.get("device") or {"kind": "unknown", "name": "unknown", "capability": None,
                                    "torch": None, "peak_memory_bytes": None}
+    outcome = _outcome(run, raw, timeout_s)
     return {
         "schema_version": SCHEMA_VERSION,
         "tool": {"name": "torch-advise", "version": __version__},
@@ -119,13 +149,13 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
         "args": list(args),
         "settings": {"warmup": warmup, "steps": steps, "timeout_s": timeout_s,
                      "nproc_per_node": ranks["world_size"] if ranks else None},
-        "outcome": _outcome(run, raw, timeout_s),
+        "outcome": outcome,
         "device": {
             "kind": device.get("kind"), "name": device.get("name"),
             "capability": device.get("capability"), "torch": device.get("torch"),
             "peak_memory_bytes": device.get("peak_memory_bytes"),
         },
-        "steps": _steps(raw, warmup, steps),
+        "steps": _steps(raw, warmup, steps, _ending(outcome, timeout_s)),
         "input": input_figures,
         "loaders": raw.get("loaders", []),
         "syncs": raw.get("syncs", {"measured": False, "lines": [], "unattributed": 0}),
