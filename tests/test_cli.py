@@ -131,7 +131,7 @@ def test_syntax_error_is_a_finding_and_the_file_is_never_written(project):
     before = broken.read_bytes()
     result = run_advise("broken.py", "train.py", "--fix", "--unsafe-fixes", *TARGET, cwd=project)
     assert result.returncode == 1
-    assert "broken.py:2:7: E999 file could not be parsed, nothing checked: invalid syntax" in result.stdout.splitlines()
+    assert "broken.py:2:7: E999 file could not be parsed, nothing checked: invalid syntax (Python 3.11 refuses it)" in result.stdout.splitlines()
     assert broken.read_bytes() == before
     assert "num_workers" in (project / "train.py").read_text(), "other files are still fixed"
 
@@ -380,3 +380,98 @@ def test_json_edits_are_the_fix(tmp_path, fixture, rule):
         script.write_text(source)
         run_advise("train.py", "--fix", "--unsafe-fixes", *options, cwd=tmp_path)
         assert _apply(source, fixable[0]["edits"]) == script.read_text()
+
+
+@pytest.mark.parametrize(
+    "typed, meant",
+    [
+        ("chek", "check"), ("cehck", "check"), ("prob", "probe"), ("porbe", "probe"), ("rlues", "rules"), ("rul", "rule"),
+        ("expalin", "explain"), ("comapre", "compare"),
+    ],
+)
+def test_a_mistyped_command_of_any_length_is_named_as_one(tmp_path, typed, meant):
+    result = run_advise(typed, "train.py", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == f"advise: error: no such file or command: {typed!r}; did you mean {meant}?\n"
+
+
+def test_a_file_named_like_a_mistyped_command_is_still_checked(tmp_path):
+    (tmp_path / "chek").write_text("x = 1\n")
+    result = run_advise("chek", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
+def test_help_lists_every_command_users_can_type():
+    listed = run_advise("--help").stdout.split("Commands:\n", 1)[1]
+    names = {line.split()[0] for line in listed.splitlines() if line.startswith("  ") and not line.startswith("   ")}
+    assert names == {"check", "compare", "explain", "probe", "rule", "rules"}
+
+
+def test_a_folder_without_python_files_is_a_warning_naming_it(tmp_path):
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "train.txt").write_text("not python\n")
+    result = run_advise("notes", cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stderr == "advise: warning: no Python files found under the given path(s): notes\n"
+    assert run_advise("notes", "--quiet", cwd=tmp_path).stderr == ""
+
+
+def test_error_on_no_files_makes_a_run_that_checks_nothing_fail(tmp_path):
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "data").mkdir()
+    result = run_advise("notes", "data", "--error-on-no-files", "--exit-zero", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == "advise: error: no Python files found under the given path(s): notes, data\n"
+    (tmp_path / "data" / "train.py").write_text(CLEAN)
+    assert run_advise("notes", "data", "--error-on-no-files", cwd=tmp_path).returncode == 0
+
+
+def test_a_missing_path_stays_an_error_with_error_on_no_files(tmp_path):
+    result = run_advise("nosuchdir", "--error-on-no-files", cwd=tmp_path)
+    assert result.returncode == 2 and result.stderr == "advise: error: nosuchdir: No such file or directory\n"
+
+
+def _summary_count(stdout: str, verb: str) -> int:
+    line = next((line for line in stdout.splitlines() if line.startswith(verb + " ")), f"{verb} 0 findings")
+    return int(line.split()[1])
+
+
+@pytest.mark.parametrize(
+    "fixture, options",
+    [
+        # The README's example says '[*] 2 fixable with --fix', and --fix removes both AMP001 findings.
+        ("core/trainer_class.py", ["--target", "h100"]),
+        # pin_memory=True settles each DL005 on the same loader's copies too.
+        ("loading/pageable_copies.py", ["--select", "ALL", "--unsafe-fixes", "--target", "a100"]),
+        # Fixed in several passes: a finding a first fix reveals is not one the file had.
+        ("amp/deprecated_api.py", ["--select", "ALL", "--unsafe-fixes", "--target", "a100"]),
+    ],
+)
+def test_fixed_counts_the_findings_the_fix_removed(tmp_path, fixture, options):
+    (tmp_path / "train.py").write_bytes((REPO / "fixtures" / "lint" / fixture).read_bytes())
+    options = [*options, "--torch-version", "2.13", "--no-cache"]
+    before = _summary_count(run_advise("train.py", *options, cwd=tmp_path).stdout, "Found")
+    fixed = run_advise("train.py", "--fix", *options, cwd=tmp_path)
+    after = _summary_count(fixed.stdout, "Found")
+    assert before > after
+    removed = before - after
+    assert f"Fixed {removed} finding{'s' if removed != 1 else ''} in 1 file." in fixed.stdout.splitlines()
+
+
+def test_a_rerun_that_fixes_nothing_does_not_say_after_fixes(project):
+    first = run_advise("train.py", "--fix", *TARGET, cwd=project)
+    assert "Found 3 findings in 1 file (after fixes)." in first.stdout.splitlines()
+    again = run_advise("train.py", "--fix", *TARGET, cwd=project)
+    assert "Fixed" not in again.stdout
+    assert "Found 3 findings in 1 file." in again.stdout.splitlines()
+
+
+def test_python_m_imports_nothing_from_the_current_folder_once_advise_runs(tmp_path):
+    """`python -m` puts the current folder first on sys.path: a checked project's own click.py or
+    json.py must not be imported, and so run, in place of the library advise means."""
+    for module in ("click", "json", "libcst"):
+        (tmp_path / f"{module}.py").write_text("raise SystemExit('the project folder was imported')\n")
+    (tmp_path / "train.py").write_text(CLEAN)
+    result = run_advise("train.py", "--format", "json", "--no-cache", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["summary"]["files_checked"] == 1

@@ -39,14 +39,15 @@ class AdviseGroup(click.Group):
     ALIASES = {"rule": "explain"}
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        commands = [*self.list_commands(ctx), *self.ALIASES]
+        commands = self.list_commands(ctx)
         if args and args[0] not in commands and args[0] not in ("--help", "-h", "--version"):
             _refuse_a_mistyped_command(args[0], commands)
             args = ["check", *args]
         return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *self.LAZY})
+        # The aliases too: --help lists every command a user can type.
+        return sorted({*super().list_commands(ctx), *self.LAZY, *self.ALIASES})
 
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         name = self.ALIASES.get(name, name)
@@ -57,18 +58,49 @@ class AdviseGroup(click.Group):
 
 
 def _refuse_a_mistyped_command(word: str, commands: list[str]) -> None:
-    """`advise prob train.py`: a word that is no file but is one typo from a command is the
+    """`advise prob train.py`: a word that is no file but is a typo from a command is the
     command mistyped, not a path to report as missing."""
     if word.startswith("-") or os.path.lexists(word):
         return
-    close = difflib.get_close_matches(word, [c for c in commands if c != "check"], n=1, cutoff=0.75)
+    typos = {command: _typos(word, command) for command in commands}
+    # Counted in typos, not as difflib's share of letters in common, which two swapped letters
+    # of a short word (`cehck`) fall below: one typo in a word of up to five letters, two in a longer one.
+    close = [command for command in commands if typos[command] <= (1 if len(command) <= 5 else 2)]
     if close:
-        fail(f"no such file or command: {word!r}; did you mean {close[0]}?")
+        fail(f"no such file or command: {word!r}; did you mean {min(close, key=typos.__getitem__)}?")
+
+
+def _typos(word: str, command: str) -> int:
+    """The fewest typos that turn `word` into `command`: a letter added, dropped or changed, or
+    two neighbouring letters swapped (the optimal string alignment distance)."""
+    before: list[int] = []
+    row = list(range(len(command) + 1))
+    for i, letter in enumerate(word, 1):
+        current = [i]
+        for j, wanted in enumerate(command, 1):
+            cost = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (letter != wanted))
+            if i > 1 and j > 1 and letter == command[j - 2] and word[i - 2] == wanted:
+                cost = min(cost, before[j - 2] + 1)
+            current.append(cost)
+        before, row = row, current
+    return row[-1]
 
 
 def fail(message: str) -> NoReturn:
-    click.echo(f"advise: error: {message}", err=True)
+    click.echo(f"advise: error: {_printable(message)}", err=True)
     sys.exit(EXIT_ERROR)
+
+
+def warn(message: str) -> None:
+    click.echo(f"advise: warning: {_printable(message)}", err=True)
+
+
+def _printable(text: str) -> str:
+    # What a message quotes of the checked project (paths, settings, errors) must not forge a
+    # line or restyle the terminal; imported here so that --help and --version stay light.
+    from torch_advise.report.terminal import printable
+
+    return printable(text)
 
 
 @click.group(cls=AdviseGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -114,6 +146,10 @@ def _split(values: tuple[str, ...]) -> Optional[list[str]]:
 @click.option("--torch-version", help="torch version the advice is for (e.g. 1.13).")
 @click.option("--config", "config_file", type=click.Path(), help="Read settings from this file instead of pyproject.toml.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+@click.option(
+    "--error-on-no-files", is_flag=True,
+    help="Exit 2 when the paths hold no Python file to check (a moved folder, a mistyped glob) instead of warning.",
+)
 @click.option("--write-baseline", type=click.Path(dir_okay=False), help="Record the current findings in FILE and exit 0.")
 @click.option("--baseline", "baseline_file", type=click.Path(dir_okay=False), help="Report only findings that FILE does not hold.")
 @click.option(
@@ -147,6 +183,7 @@ def check(
     torch_version: Optional[str],
     config_file: Optional[str],
     exit_zero: bool,
+    error_on_no_files: bool,
     write_baseline: Optional[str],
     baseline_file: Optional[str],
     color: str,
@@ -187,6 +224,13 @@ def check(
         session = prepare(request)
     except RunError as error:
         fail(str(error))
+    if stdin is None and session.finds_no_file:
+        # As ruff says it; a run that checks nothing would otherwise pass as a clean one.
+        message = f"no Python files found under the given path(s): {', '.join(paths or ('.',))}"
+        if error_on_no_files:
+            fail(message)
+        if not quiet:
+            warn(message)
     baseline = _read_baseline(baseline_file) if baseline_file else None
     fixed_stdin = stdin
 
@@ -196,12 +240,12 @@ def check(
             fixed_stdin = result.fixed_source
         if result.internal_error:
             click.echo(
-                f"advise: error: {display_path(result.path)}: not checked, internal error "
-                f"({result.internal_error}); please report it",
+                f"advise: error: {_printable(display_path(result.path))}: not checked, internal error "
+                f"({_printable(result.internal_error)}); please report it",
                 err=True,
             )
         if diff and result.changed:
-            _print_diff(display_path(result.path), result.source, result.fixed_source)
+            _print_diff(_printable(display_path(result.path)), result.source, result.fixed_source)
 
     try:
         outcome = run_session(session, show)

@@ -76,6 +76,12 @@ class Session:
     def writes(self) -> bool:
         return self.request.fix and not self.request.diff and self.request.stdin is None
 
+    @property
+    def finds_no_file(self) -> bool:
+        """The paths hold nothing to check and nothing the walk could not read: a run that
+        checks nothing, which a moved folder or a mistyped glob gives."""
+        return not self.files and not self.unreadable
+
 
 @dataclass
 class Outcome:

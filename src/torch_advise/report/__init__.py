@@ -19,7 +19,7 @@ class Report:
     files_checked: int
     target: Target
     catalogue: Catalogue
-    fix_mode: Optional[str] = None  # "safe" or "unsafe" when fixes were applied
+    fix_mode: Optional[str] = None  # "safe" or "unsafe" in a run that applies fixes (--fix)
     fixed: int = 0
     files_fixed: int = 0
     options: dict = field(default_factory=dict)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from torch_advise.report import Report
+from torch_advise.report.terminal import printable
 
 _COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 
@@ -20,6 +21,12 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+def _carried(text: str) -> str:
+    """What GitHub can carry of a name or message: CR and LF, encoded; any other control
+    character would reach the job's log as it is (an ESC restyles it), so it is written escaped."""
+    return printable(text, keep="\r\n")
+
+
 def render(report: Report, out: TextIO) -> None:
     for finding in report.findings:
         properties = {
@@ -30,6 +37,6 @@ def render(report: Report, out: TextIO) -> None:
             "endColumn": finding.end_col or finding.col,
             "title": finding.code,
         }
-        fields = ",".join(f"{name}={escape_property(str(value))}" for name, value in properties.items())
+        fields = ",".join(f"{name}={escape_property(_carried(str(value)))}" for name, value in properties.items())
         command = _COMMANDS.get(finding.severity, "warning")
-        out.write(f"::{command} {fields}::{escape_data(finding.message)}\n")
+        out.write(f"::{command} {fields}::{escape_data(_carried(finding.message))}\n")

@@ -1,4 +1,5 @@
-"""Terminal manners: when to colour output, how coloured findings look, how paths are shown."""
+"""Terminal manners: when to colour output, how coloured findings look, how paths and names from
+the checked code are shown."""
 
 from __future__ import annotations
 
@@ -60,6 +61,16 @@ class Palette:
 
     def quiet(self, text: str) -> str:
         return self._wrap(_DIM, text)
+
+
+def printable(text: str, keep: str = "") -> str:
+    """`text` with every character a terminal acts on instead of showing (a newline, ESC, other
+    control and invisible formatting characters, the undecodable bytes of a file name) written
+    as Python's repr writes it, so that a file name or a message taken from the checked code
+    cannot forge a line of the report or restyle the terminal. The characters in `keep` stay."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() or char in keep else repr(char)[1:-1] for char in text)
 
 
 def display_path(path: str, cwd: Optional[str] = None) -> str:

@@ -8,7 +8,7 @@ from typing import TextIO
 
 from torch_advise.finding import Finding
 from torch_advise.report import Report
-from torch_advise.report.terminal import Palette
+from torch_advise.report.terminal import Palette, printable
 
 
 def _plural(count: int, word: str) -> str:
@@ -28,8 +28,8 @@ def render(report: Report, out: TextIO) -> None:
         out.write(f"{palette.quiet(report.target.describe())}\n")
     for finding in report.findings:
         marker = palette.fixable(" [*]") if _fixable(report, finding.fix) else ""
-        where = f"{palette.path(finding.path)}:{finding.line}:{finding.col}:"
-        out.write(f"{where} {palette.code(finding.code, finding.severity)} {finding.message}{marker}\n")
+        where = f"{palette.path(printable(finding.path))}:{finding.line}:{finding.col}:"
+        out.write(f"{where} {palette.code(finding.code, finding.severity)} {printable(finding.message)}{marker}\n")
         if report.snippets and finding.source_line:
             out.write(_snippet(finding, palette))
     if not report.quiet:
@@ -44,14 +44,16 @@ def _snippet(finding: Finding, palette: Palette) -> str:
     start = max(finding.col - 1, 0)
     end = finding.end_col - 1 if finding.end_line == finding.line and finding.end_col > finding.col else len(line)
     end = max(min(end, len(line)), start + 1)
+    # Escaped piece by piece, so that the carets sit under the flagged characters as shown.
+    before, flagged, after = (printable(piece, keep="\t") for piece in (line[:start], line[start:end], line[end:]))
     # Tabs stay tabs under the line, so the carets sit under the same characters on any tab width.
-    indent = "".join(char if char == "\t" else " " for char in line[:start])
+    indent = "".join(char if char == "\t" else " " for char in before)
     gutter = " " * len(str(finding.line))
     rule = palette.quiet(f"{gutter} |")
     return (
         f"{rule}\n"
-        f"{palette.quiet(f'{finding.line} |')} {line}\n"
-        f"{rule} {indent}{palette.code('^' * (end - start), finding.severity)}\n"
+        f"{palette.quiet(f'{finding.line} |')} {before}{flagged}{after}\n"
+        f"{rule} {indent}{palette.code('^' * max(len(flagged), 1), finding.severity)}\n"
         f"{rule}\n"
     )
 
@@ -67,7 +69,7 @@ def _render_summary(report: Report, out: TextIO) -> None:
         return
     files = len({f.path for f in report.findings})
     out.write(f"Found {_plural(len(report.findings), 'finding')} in {_plural(files, 'file')}")
-    out.write(" (after fixes).\n" if report.fix_mode else ".\n")
+    out.write(" (after fixes).\n" if report.files_fixed else ".\n")
     safe, unsafe = report.fixable("safe"), report.fixable("unsafe")
     if report.options.get("unsafe_fixes"):
         safe, unsafe = safe + unsafe, 0
