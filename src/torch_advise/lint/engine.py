@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import difflib
 import gc
-import os
+import io
 import re
 import sys
+import tokenize
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Optional
 
 import libcst as cst
 
@@ -23,50 +24,53 @@ from torch_advise.lint.analysis.builder import build_model
 from torch_advise.lint.analysis.context import Analysis, CheckContext, Violation
 from torch_advise.lint.checks import load_checks
 from torch_advise.lint.fixes import apply_edits, edits_overlap
+from torch_advise.lint.memory_budget import allowed_bytes, needed_bytes
 from torch_advise.lint.options import FileResult, LintOptions, fixable
 from torch_advise.lint.positions import positions
+from torch_advise.lint.splice import PositionMap, Region, regions_in_original, splice
 from torch_advise.lint.suppress import is_suppressed
 from torch_advise.lint.trusted_parse import parse_trusted
 
 PARSE_ERROR = "E999"
 TOO_LARGE = "E903"
-# libcst parses about half a megabyte a second and needs some 200 bytes of memory per byte of
-# source: a file beyond this (generated tables, vendored bundles) would cost a commit half a
-# minute and gigabytes, so it is named as not checked instead.
+UNREADABLE_SYNTAX = "E904"
+# libcst parses about half a megabyte a second: a file beyond this (generated tables, vendored
+# bundles) would cost a commit half a minute, so it is named as not checked instead, before even
+# Python parses it. What libcst's memory allows is decided by the file's shape (memory_budget).
 MAX_SOURCE_BYTES = 4 * 1024 * 1024
 MAX_FIX_PASSES = 10
-# Python refuses brackets nested deeper than this; libcst's parser overflows its stack (a crash,
-# not an exception) on nesting some hundreds of levels deeper, so such files go to Python first.
-PYTHON_MAX_NESTING = 200
-# Bytes in one logical line beyond which Python's parser is asked first (see _beyond_python).
-LONG_LINE = 4096
-_BRACKET = re.compile(rb"[()\[\]{}]")
 # The visitors recurse once per nested node: code Python accepts, brackets 200 deep or a sum of
 # thousands of terms, needs a few thousand frames, more than Python's default 1000.
 RECURSION_LIMIT = 20_000
 PYTHON_RECURSION_LIMIT = 1000  # CPython's default
+PYTHON = f"Python {sys.version_info.major}.{sys.version_info.minor}"
 
 
-def parse_error_finding(path: str, source: bytes, error: Exception) -> Finding:
-    """E999 at the place Python itself reports; libcst's own message where Python parses it."""
-    line, col, message = 1, 1, str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-    try:
-        _python_parse(source)
-    except SyntaxError as syntax:
+def _python_refusal(path: str, error: Exception) -> Finding:
+    """E999 where the running Python refuses the file, at the place it points to."""
+    line, col = 1, 1
+    if isinstance(error, SyntaxError):
         # An unknown coding cookie comes with offset -1: a column is never below 1.
-        line, col = max(syntax.lineno or 1, 1), max(syntax.offset or 1, 1)
-        message = syntax.msg
-    except ValueError as value:  # e.g. null bytes
-        message = str(value)
-    except (RecursionError, MemoryError):
+        line, col, message = max(error.lineno or 1, 1), max(error.offset or 1, 1), error.msg
+    elif isinstance(error, (RecursionError, MemoryError)):
         message = "an expression nested deeper than Python's own parser accepts"
-    else:
-        if isinstance(error, cst.ParserSyntaxError):
-            line, col = error.raw_line, error.raw_column + 1
-            message = f"syntax libcst cannot read yet: {error.message.strip().splitlines()[0]}"
+    else:  # ValueError: null bytes
+        message = str(error)
     return Finding(
-        path, line, col, PARSE_ERROR, f"file could not be parsed, nothing checked: {message}",
+        path, line, col, PARSE_ERROR, f"file could not be parsed, nothing checked: {message} ({PYTHON} refuses it)",
         slug="syntax-error", severity="error",
+    )
+
+
+def _unreadable_syntax(path: str, error: Exception) -> Finding:
+    """E904: Python accepts the file, libcst cannot read it; neither checked nor ever written."""
+    line, col, message = 1, 1, str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    if isinstance(error, cst.ParserSyntaxError):
+        line, col, message = error.raw_line, error.raw_column + 1, error.message.strip().splitlines()[0]
+    return Finding(
+        path, line, col, UNREADABLE_SYNTAX,
+        f"file not checked: {PYTHON} accepts it but advise's parser cannot read it ({message})",
+        slug="unreadable-syntax", severity="error",
     )
 
 
@@ -79,42 +83,57 @@ def _too_large_finding(path: str, size: int) -> Finding:
     )
 
 
-def _beyond_python(source: bytes) -> bool:
-    """Whether the file may hold more than Python's own parser accepts, so that it must decide
-    first: brackets (counted in strings and comments too) nested deeper than it allows, or a
-    logical line so long that it can hold a chain of thousands of operators (`a.b.b...`,
-    `1 + 1 + ...`, on one line, inside one bracket over many lines or joined by backslashes), on
-    which libcst's parser runs for minutes or overflows its stack. A file this flags that Python
-    accepts costs only Python's parse on top."""
-    if len(source) > LONG_LINE:
-        continued = source.count(b"\\\n") + source.count(b"\\\r\n")
-        if continued > LONG_LINE // 4 or max(map(len, source.splitlines())) > LONG_LINE:
-            return True
-    depth = opened_at = 0
-    for bracket in _BRACKET.finditer(source):
-        if bracket.group() in b"([{":
-            if depth == 0:
-                opened_at = bracket.start()
-            depth += 1
-            if depth > PYTHON_MAX_NESTING:
-                return True
-        elif depth > 0:
-            depth -= 1
-            if depth == 0 and bracket.start() - opened_at > LONG_LINE:
-                return True
-    return depth > 0 and len(source) - opened_at > LONG_LINE
+def _over_memory_finding(path: str, needed: int, allowed: int) -> Finding:
+    gib = 1024**3
+    return Finding(
+        path, 1, 1, TOO_LARGE,
+        f"file not checked: its syntax tree would take about {needed / gib:.1f} GiB, more than the "
+        f"{allowed / gib:.1f} GiB one file may use here (a long generated line or table?)",
+        slug="file-too-large", severity="error",
+    )
 
 
-def _python_parse(source: bytes) -> None:
+def python_parse(source: bytes) -> ast.Module:
     """Python's own parse, as `python train.py` would run it: with the interpreter's default
     recursion limit, not the raised one the lint's walks use, so that what Python refuses
     (a chain of 12,000 `.b`) is refused here too, in milliseconds."""
     previous = sys.getrecursionlimit()
     sys.setrecursionlimit(PYTHON_RECURSION_LIMIT)
     try:
-        ast.parse(source)
+        return ast.parse(source)
     finally:
         sys.setrecursionlimit(previous)
+
+
+def _declared_encoding(source: bytes) -> str:
+    """The encoding Python reads the file in. libcst looks for a coding cookie in lines that
+    end in \n only; Python finds it in lines that end in a bare \r too."""
+    head = source[:4096].splitlines(keepends=True)[:2]
+    return tokenize.detect_encoding(io.BytesIO(b"".join(line.rstrip(b"\r\n") + b"\n" for line in head)).readline)[0]
+
+
+class ReadOtherwise(SyntaxError):
+    """libcst reads the file as another program than Python does."""
+
+
+def _same_program(module: cst.Module, source: bytes, tree: ast.Module) -> None:
+    """Where libcst's code for the file is not the file (around a form feed or a continuation
+    opening a line, see _DROPPABLE), whether it is the same program to Python: libcst has been
+    seen to put the line after a continuation into the block above it."""
+    if not _DROPPABLE.search(source):
+        return
+    regenerated = module.bytes
+    if regenerated != source and ast.dump(python_parse(regenerated)) != ast.dump(tree):
+        raise ReadOtherwise("it reads a continuation or form feed at the start of a line otherwise than Python does")
+
+
+def _parse_libcst(source: bytes) -> cst.Module:
+    try:
+        return parse_trusted(source)
+    except SyntaxError:
+        if b"\r" not in source:
+            raise
+        return parse_trusted(source, encoding=_declared_encoding(source))
 
 
 @contextmanager
@@ -127,7 +146,8 @@ def _deep_recursion():
         sys.setrecursionlimit(previous)
 
 
-def _violations(module: cst.Module, options: LintOptions, path: Path) -> list[Violation]:
+def _violations(module: cst.Module, options: LintOptions, path: Path) -> tuple[list[Violation], bool]:
+    """The rules broken in the module, and whether deciding them read other files."""
     checks = load_checks()
     analysis = Analysis.of(build_model(module), options.target, path)
     found: list[Violation] = []
@@ -140,11 +160,11 @@ def _violations(module: cst.Module, options: LintOptions, path: Path) -> list[Vi
                 found.extend(context.violations)
     finally:
         analysis.model.release()
-    return found
+    return found, bool(analysis.read_other_files)
 
 
 def _positioned(
-    module: cst.Module, violations: list[Violation], path: str, options: LintOptions, text: str,
+    module: cst.Module, violations: list[Violation], path: str, options: LintOptions, source: bytes,
     ignored: frozenset[str],
 ) -> list[tuple[Finding, Violation]]:
     kept = [
@@ -154,24 +174,30 @@ def _positioned(
     ]
     if not kept:
         return []
-    where_is = positions(module, [violation.node for violation, _ in kept], text)
-    lines = text.splitlines()
+    in_file = _in_file(module, source)
+    regenerated = module.code if in_file is not None else _text(module, source)
+    where_is = positions(module, [violation.node for violation, _ in kept], regenerated)
+    # Python's lines: a form feed ends none, as str.splitlines would have it.
+    lines = [line.rstrip("\r\n") for line in _LINE.findall(_text(module, source))]
     result = []
     for violation, rule in kept:
         slug = rule.slug if rule else ""
         where = where_is[violation.node]
-        text = lines[where.start.line - 1] if 0 < where.start.line <= len(lines) else ""
+        (line, column), (end_line, end_column) = (where.start.line, where.start.column), (where.end.line, where.end.column)
+        if in_file is not None:
+            (line, column), (end_line, end_column) = in_file(line, column), in_file(end_line, end_column)
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
         if is_suppressed(violation.code, slug, text):
             continue
         fix = rule.fix if rule and rule.fix != "none" and violation.edits else None
         finding = Finding(
             path,
-            where.start.line,
-            where.start.column + 1,
+            line,
+            column + 1,
             violation.code,
             violation.message,
-            end_line=where.end.line,
-            end_col=where.end.column + 1,
+            end_line=end_line,
+            end_col=end_column + 1,
             slug=slug,
             severity=rule.severity if rule else "warning",
             fix=fix,
@@ -183,8 +209,21 @@ def _positioned(
 
 
 def _text(module: cst.Module, source: bytes) -> str:
-    """The module's code, which is the file's text: decoding it costs less than generating it."""
+    """The file's text, which is the module's code where _in_file finds nothing to map:
+    decoding it costs less than generating it."""
     return source.decode(module.encoding, errors="replace")
+
+
+# What libcst may leave out of its code for a module: a form feed or a continuation opening a line.
+_DROPPABLE = re.compile(rb"(?:^|[\r\n])[ \t]*(?:\x0c|\\\r?\n|\\\r)")
+
+
+def _in_file(module: cst.Module, source: bytes) -> Optional[PositionMap]:
+    """Where libcst's positions are not the file's, the map from one to the other."""
+    if not _DROPPABLE.search(source):
+        return None
+    regenerated = module.bytes
+    return None if regenerated == source else PositionMap(source, regenerated, module.encoding)
 
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
@@ -200,35 +239,25 @@ def _advance(line: int, col: int, text: str) -> tuple[int, int]:
     return line, col
 
 
-def changed_regions(before: str, after: str) -> list[TextEdit]:
-    """The smallest regions of `before` to replace, and their new text, that turn it into `after`.
-
-    Positions are 1-based lines and code-point columns; an end is the position just after the
-    region, so an insertion has equal start and end.
-    """
-    old, new = _LINE.findall(before), _LINE.findall(after)
-    regions = []
-    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            continue
-        deleted, inserted = "".join(old[i1:i2]), "".join(new[j1:j2])
-        prefix = len(os.path.commonprefix([deleted, inserted]))
-        suffix = len(os.path.commonprefix([deleted[prefix:][::-1], inserted[prefix:][::-1]]))
-        start = _advance(i1 + 1, 1, deleted[:prefix])
-        end = _advance(*start, deleted[prefix : len(deleted) - suffix])
-        regions.append(TextEdit(start[0], start[1], end[0], end[1], inserted[prefix : len(inserted) - suffix]))
-    return regions
+def _text_edits(source: bytes, regions: list[Region], encoding: str) -> list[TextEdit]:
+    """Byte regions of the file as lines and code-point columns of its text."""
+    edits = []
+    for region in regions:
+        start = _advance(1, 1, source[: region.start].decode(encoding, errors="replace"))
+        end = _advance(*start, source[region.start : region.end].decode(encoding, errors="replace"))
+        edits.append(TextEdit(start[0], start[1], end[0], end[1], region.text.decode(encoding, errors="replace")))
+    return edits
 
 
-def _reported(module: cst.Module, findings: list[tuple[Finding, Violation]], options: LintOptions) -> list[Finding]:
+def _reported(module: cst.Module, source: bytes, findings: list[tuple[Finding, Violation]], options: LintOptions) -> list[Finding]:
     if not options.fix_replacements:
         return [finding for finding, _ in findings]
     reported = []
+    regenerated = module.bytes
     for finding, violation in findings:
         if finding.fix is not None:
-            fixed = apply_edits(module, violation.edits).code
-            finding = dataclasses.replace(finding, fix_edits=tuple(changed_regions(module.code, fixed)))
+            regions = regions_in_original(source, regenerated, apply_edits(module, violation.edits).bytes)
+            finding = dataclasses.replace(finding, fix_edits=tuple(_text_edits(source, regions, module.encoding)))
         reported.append(finding)
     return reported
 
@@ -262,16 +291,27 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
     if len(source) > MAX_SOURCE_BYTES:
         return FileResult(path, [_too_large_finding(path, len(source))], source, parse_error=True)
     try:
-        if _beyond_python(source):
-            _python_parse(source)
-        module = parse_trusted(source)
+        tree = python_parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
+        return FileResult(path, [_python_refusal(path, error)], source, parse_error=True)
+    allowed = allowed_bytes()
+    needed = needed_bytes(source, tree, allowed)
+    if needed is not None:
+        return FileResult(path, [_over_memory_finding(path, needed, allowed)], source, parse_error=True)
+    try:
+        module = _parse_libcst(source)
+        _same_program(module, source, tree)
     except (cst.ParserSyntaxError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError) as error:
-        return FileResult(path, [parse_error_finding(path, source, error)], source, parse_error=True)
-    findings = _positioned(module, _violations(module, options, Path(path)), path, options, _text(module, source), ignored)
+        return FileResult(path, [_unreadable_syntax(path, error)], source, parse_error=True)
+    del tree
+    violations, read_other_files = _violations(module, options, Path(path))
+    findings = _positioned(module, violations, path, options, source, ignored)
     if options.fix is None or not any(fixable(f, options.fix) for f, _ in findings):
-        return FileResult(path, _reported(module, findings, options), source)
-    fixed_count = 0
-    current = module
+        return FileResult(path, _reported(module, source, findings, options), source, read_other_files=read_other_files)
+    # Counted on the file, not on the fixes: one edit may settle several findings (a rewritten
+    # import serves every use of it), and a later pass may fix what an earlier one revealed.
+    found = len(findings)
+    current, current_source = module, source
     for _ in range(MAX_FIX_PASSES):
         chosen: list[Violation] = []
         for finding, violation in findings:
@@ -279,23 +319,29 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
                 chosen.append(violation)
         if not chosen:
             break
-        updated = apply_edits(current, [edit for violation in chosen for edit in violation.edits])
-        code = updated.bytes
-        if code == current.bytes:
+        regenerated = current.bytes
+        updated = apply_edits(current, [edit for violation in chosen for edit in violation.edits]).bytes
+        if updated == regenerated:
             break
-        fixed_count += len(chosen)
-        # Reparse: the next pass must see exactly what will be written, and the result must parse.
-        current = parse_trusted(code)
-        findings = _positioned(current, _violations(current, options, Path(path)), path, options, _text(current, code), ignored)
+        code = splice(current_source, regenerated, updated)
+        _refuse_unless_python_accepts(code)
+        # Reparse: the next pass must see exactly what will be written.
+        current, current_source = _parse_libcst(code), code
+        violations, read = _violations(current, options, Path(path))
+        read_other_files = read_other_files or read
+        findings = _positioned(current, violations, path, options, code, ignored)
     return FileResult(
-        path, _reported(current, findings, options), source,
-        fixed_source=_with_final_line_ending_of(source, current.bytes), fixed_count=fixed_count,
+        path, _reported(current, current_source, findings, options), source,
+        fixed_source=current_source, fixed_count=max(found - len(findings), 0), read_other_files=read_other_files,
     )
 
 
-def _with_final_line_ending_of(source: bytes, fixed: bytes) -> bytes:
-    """libcst drops the last line ending of a file whose lines end in a bare CR (old Mac style);
-    the fixed file ends as the original did."""
-    if source.endswith(b"\r") and fixed and not fixed.endswith((b"\r", b"\n")):
-        return fixed + b"\r"
-    return fixed
+class FixBrokeTheFile(RuntimeError):
+    """A fix would have written code Python refuses: a fault of advise, and nothing is written."""
+
+
+def _refuse_unless_python_accepts(code: bytes) -> None:
+    try:
+        python_parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
+        raise FixBrokeTheFile(f"a fix would have written code {PYTHON} refuses ({error}); the file was left as it was") from None

@@ -41,6 +41,8 @@ class FileResult:
     parse_error: bool = False
     # A fault in advise itself while checking this file: reported, and the run goes on.
     internal_error: Optional[str] = None
+    # The findings depend on other files too, so this file's bytes alone cannot key them.
+    read_other_files: bool = False
 
     @property
     def changed(self) -> bool:

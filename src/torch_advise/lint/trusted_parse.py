@@ -24,12 +24,15 @@ _MISSING = dataclasses.MISSING
 _swaps: list[tuple[type, Callable, Callable]] = []
 
 
-def parse_trusted(source: bytes) -> cst.Module:
-    """The tree `cst.parse_module(source)` builds, equal node for node."""
+def parse_trusted(source: bytes, encoding: Optional[str] = None) -> cst.Module:
+    """The tree `cst.parse_module(source)` builds, equal node for node; `encoding` where the
+    file's own declaration is not one libcst finds."""
     swaps = _swaps or _prepare()
     for node_class, _, trusted in swaps:
         node_class.__init__ = trusted  # type: ignore[misc]
     try:
+        if encoding is not None:
+            return cst.parse_module(source, config=cst.PartialParserConfig(encoding=encoding))
         return cst.parse_module(source)
     finally:
         for node_class, own, _ in swaps:

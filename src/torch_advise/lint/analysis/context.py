@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Optional
 
 import libcst as cst
 
 from torch_advise.lint.analysis.edits import Edit
 from torch_advise.lint.analysis.facts import Facts
+from torch_advise.lint.analysis.importers import names_imported_from
 from torch_advise.lint.analysis.model import TrainingModel
 from torch_advise.lint.analysis.steps import Steps
 from torch_advise.target import Target
@@ -34,11 +36,19 @@ class Analysis:
     steps: Steps
     target: Target
     path: Path
+    # Set once a check has read other files: the findings then hold only while those files do,
+    # so they are not cached by this file's bytes alone.
+    read_other_files: list[bool] = field(default_factory=list)
 
     @classmethod
     def of(cls, model: TrainingModel, target: Target, path: Path) -> Analysis:
         facts = Facts(model)
         return cls(model, facts, Steps(model, facts), target, path)
+
+    def names_imported_by_other_modules(self) -> Optional[set[str]]:
+        """What other modules of the project import from this file (importers.py)."""
+        self.read_other_files.append(True)
+        return names_imported_from(self.path)
 
 
 class CheckContext:
@@ -52,6 +62,7 @@ class CheckContext:
         self.steps = analysis.steps
         self.target = analysis.target
         self.path = analysis.path
+        self.names_imported_by_other_modules = analysis.names_imported_by_other_modules
         self.violations: list[Violation] = []
 
     def report(self, node: cst.CSTNode, message: str, fix: Sequence[Edit] = ()) -> None:
