@@ -63,9 +63,9 @@ def test_prefetch_factor_before_torch_2_is_reset_to_its_old_default():
             model(x).sum().backward()
             optimizer.step()
     """
-    old = lint_text(textwrap.dedent(code), select=["DL004"], fix="safe", target=make_target(torch_version=(1, 13)))
+    old = lint_text(textwrap.dedent(code), select=["DL004"], fix="unsafe", target=make_target(torch_version=(1, 13)))
     assert "prefetch_factor=2" in old.fixed_source.decode()
-    new = lint_text(textwrap.dedent(code), select=["DL004"], fix="safe")
+    new = lint_text(textwrap.dedent(code), select=["DL004"], fix="unsafe")
     assert "prefetch_factor=None" in new.fixed_source.decode()
 
 

@@ -66,7 +66,7 @@ def test_positional_autocast_arguments_become_keywords():
         with torch.cuda.amp.autocast(True, torch.bfloat16):
             pass
     """
-    assert 'torch.amp.autocast("cuda", enabled=True, dtype=torch.bfloat16)' in fixed(code, "AMP001")
+    assert 'torch.amp.autocast("cuda", enabled=True, dtype=torch.bfloat16, cache_enabled=True)' in fixed(code, "AMP001")
 
 
 def test_custom_fwd_called_on_a_function_gets_the_device_keyword_last():

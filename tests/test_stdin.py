@@ -27,7 +27,8 @@ def test_fix_writes_the_fixed_source_to_stdout_and_findings_to_stderr(tmp_path):
     (tmp_path / "train.py").write_text(DEPRECATED)
     result = run_advise("-", "--stdin-filename", "train.py", "--fix", cwd=tmp_path, stdin=DEPRECATED)
     assert result.returncode == 0, result.stderr
-    assert result.stdout == 'import torch\n\nwith torch.amp.autocast("cuda", dtype=torch.float16):  # keep this comment\n    pass\n'
+    fixed = 'import torch\n\nwith torch.amp.autocast("cuda", dtype=torch.float16, cache_enabled=True):  # keep this comment\n    pass\n'
+    assert result.stdout == fixed
     ast.parse(result.stdout)
     assert "Fixed 1 finding in 1 file." in result.stderr
     assert (tmp_path / "train.py").read_text() == DEPRECATED

@@ -203,11 +203,31 @@ def apply_edits(module: cst.Module, edits: Iterable[Edit]) -> cst.Module:
             body = list(result.body)
             body[index] = body[index].with_changes(leading_lines=[cst.EmptyLine()])
             result = result.with_changes(body=body)
-    imports = [name for name in applier.imports if not _module_imports(result, name)]
-    if imports:
-        # New standard-library imports go first, where isort would put them.
-        result = _insert_lines(result, _preamble_end(result), [f"import {name}" for name in imports])
+    for name in applier.imports:
+        if not _module_imports(result, name):
+            result = _insert_lines(result, _import_point(result, name), [f"import {name}"])
     return result
+
+
+def _import_point(module: cst.Module, name: str) -> int:
+    """Where `import name` goes: right before the first module-level statement that imports
+    `name` or a submodule of it (which imports `name` then anyway, so the new line changes
+    when nothing is imported, it only binds the name); else after the docstring and
+    `from __future__` imports."""
+    prefix = name + "."
+    for index, statement in enumerate(module.body):
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if isinstance(small, cst.Import):
+                modules = [cst.Module([]).code_for_node(alias.name) for alias in small.names]
+            elif isinstance(small, cst.ImportFrom) and not small.relative:
+                modules = [dotted_module(small)]
+            else:
+                continue
+            if any(module_name == name or module_name.startswith(prefix) for module_name in modules):
+                return index
+    return _preamble_end(module)
 
 
 def edits_overlap(first: Sequence[Edit], second: Sequence[Edit]) -> bool:

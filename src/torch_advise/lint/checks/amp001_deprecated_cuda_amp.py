@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Optional, Union
 
 import libcst as cst
 
+from torch_advise.lint.analysis.call_rewrite import (
+    FileSpelling,
+    Spelling,
+    successor_arguments,
+    successor_decorator,
+)
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     Edit,
     EnsureImport,
     ReplaceNode,
 )
+from torch_advise.lint.analysis.importers import EVERY_NAME
 from torch_advise.lint.analysis.model import (
     Binding,
     Scope,
@@ -29,14 +37,8 @@ DEPRECATED_MODULE = "torch.cuda.amp"
 
 # The deprecated names; each has a torch.amp twin that takes the device type.
 REPLACED = ("autocast", "GradScaler", "custom_fwd", "custom_bwd")
-
-# torch.cuda.amp.autocast's positional parameters: torch.amp.autocast puts device_type first and
-# orders the rest differently, so positional arguments become keywords.
-CUDA_AUTOCAST_PARAMS = ("enabled", "dtype", "cache_enabled")
-
-NO_SPACE = cst.SimpleWhitespace("")
-
-SPACE_COMMA = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+# Those whose calls build an instance of a class other than the one the new name builds.
+CLASSES = ("autocast", "GradScaler")
 
 
 def deprecated_name(qualname: Optional[str]) -> Optional[str]:
@@ -232,61 +234,20 @@ def _code(node: cst.CSTNode) -> str:
     return cst.Module([]).code_for_node(node)
 
 
-def _joined(args: list[cst.Arg], original: list[cst.Arg]) -> list[cst.Arg]:
-    """Commas between arguments, and after the last one only where the call had a trailing one."""
-    template = original[0].comma if original and isinstance(original[0].comma, cst.Comma) else SPACE_COMMA
-    result = []
-    for index, arg in enumerate(args):
-        if index < len(args) - 1:
-            comma: Union[cst.Comma, cst.MaybeSentinel] = arg.comma if isinstance(arg.comma, cst.Comma) else template
-        else:
-            comma = original[-1].comma if original else cst.MaybeSentinel.DEFAULT
-        result.append(arg.with_changes(comma=comma))
-    return result
-
-
-def _keyword(name: str, arg: cst.Arg) -> cst.Arg:
-    return arg.with_changes(keyword=cst.Name(name), equal=cst.AssignEqual(NO_SPACE, NO_SPACE))
-
-
-def _new_arguments(reference: Reference, float16: str) -> Optional[list[cst.Arg]]:
-    """The torch.amp spelling's arguments for a call of the deprecated name; None if unknowable.
-    The old autocast always meant float16; the new one without a dtype takes the dtype already
-    in force (bfloat16 inside an outer bfloat16 region), so the dtype is written out."""
-    assert reference.call is not None
-    args = list(reference.call.args)
-    cuda = cst.Arg(cst.SimpleString('"cuda"'))
-    if reference.name == "GradScaler":
-        # Same parameters after the new leading `device`, so positional arguments keep their place.
-        return _joined([cuda, *args], args)
-    if reference.name == "autocast":
-        if any(arg.star == "*" for arg in args):
-            return None
-        positional = [arg for arg in args if arg.keyword is None and not arg.star]
-        if len(positional) > len(CUDA_AUTOCAST_PARAMS):
-            return None
-        names = iter(CUDA_AUTOCAST_PARAMS)
-        converted = [_keyword(next(names), arg) if arg.keyword is None and not arg.star else arg for arg in args]
-        if not any(arg.keyword is not None and arg.keyword.value == "dtype" for arg in converted):
-            converted.append(_keyword("dtype", cst.Arg(cst.parse_expression(float16))))
-        return _joined([cuda, *converted], args)
-    # custom_fwd / custom_bwd: `device_type` is keyword-only; it goes after any positional argument.
-    device = _keyword("device_type", cuda)
-    split = next((i for i, arg in enumerate(args) if arg.keyword is not None or arg.star), len(args))
-    return _joined([*args[:split], device, *args[split:]], args)
-
-
-def _rewrite(reference: Reference, func: str, float16: str) -> Optional[Edit]:
-    """The edit that spells one use the torch.amp way, calling `func`."""
+def _rewrite(reference: Reference, func: str, spell: Spelling) -> Optional[Edit]:
+    """The edit that spells one use the torch.amp way, calling `func`; None where the new
+    spelling cannot be proven to mean what the old one did (call_rewrite)."""
+    old = f"{DEPRECATED_MODULE}.{reference.name}"
     if reference.role == "call":
-        arguments = _new_arguments(reference, float16)
+        assert reference.call is not None
+        arguments = successor_arguments(old, reference.call.args, spell)
         if arguments is None:
             return None
-        assert reference.call is not None
         new = reference.call.with_changes(func=cst.parse_expression(func), args=arguments)
         return ReplaceNode(reference.call, _code(new))
-    if reference.role == "decorator" and reference.name in ("custom_fwd", "custom_bwd"):
-        return ReplaceNode(reference.node, f'{func}(device_type="cuda")')
+    if reference.role == "decorator":
+        parenthesised = successor_decorator(old, spell)
+        return ReplaceNode(reference.node, f"{func}{parenthesised}") if parenthesised is not None else None
     return None
 
 
@@ -317,22 +278,44 @@ def _group_edits(ctx: CheckContext, group: ImportGroup) -> tuple[Edit, ...]:
         return ()
     torch_name, extra = _torch_name(ctx)
     edits = []
+    spelled_torch = False
     for reference in group.references:
-        edit = _rewrite(reference, _code(reference.node), f"{torch_name}.float16")
-        if edit is None:
+        spell = FileSpelling(torch_name)
+        edit = _rewrite(reference, _code(reference.node), spell)
+        if edit is None or (spell.names_torch and not _reaches_torch(ctx, torch_name, reference.scope, adding=bool(extra))):
             return ()
+        spelled_torch = spelled_torch or spell.names_torch
         edits.append(edit)
     rewrite = _import_rewrite(group)
-    if rewrite is None:
+    if rewrite is None or _taken_by_other_modules(ctx, group.statement):
         return ()
-    needs_torch = any(reference.name == "autocast" and reference.role == "call" for reference in group.references)
-    return (rewrite, *edits, *(extra if needs_torch else ()))
+    return (rewrite, *edits, *(extra if spelled_torch else ()))
+
+
+def _taken_by_other_modules(ctx: CheckContext, statement: Union[cst.Import, cst.ImportFrom]) -> bool:
+    """Whether another module of the project may import a name this import binds: it would get
+    the new callable and call it as the old one. Unknown counts as yes."""
+    taken = ctx.names_imported_by_other_modules()
+    if taken is None or EVERY_NAME in taken:
+        return True
+    names = statement.names if isinstance(statement.names, Sequence) else ()
+    bound = {(dotted(a.asname.name) if a.asname is not None else dotted(a.name)) for a in names}
+    return bool(bound & taken)
 
 
 def _torch_name(ctx: CheckContext) -> tuple[str, tuple[Edit, ...]]:
     """How the file names torch at module level, and the import to add when it does not."""
     torch_name = ctx.model.module_alias("torch")
     return (torch_name, ()) if torch_name is not None else ("torch", (EnsureImport("torch"),))
+
+
+def _reaches_torch(ctx: CheckContext, name: str, scope: Scope, adding: bool) -> bool:
+    """Whether `name`, written in `scope`, is the torch module: the module-level import, or the
+    one the fix adds where nothing else in reach binds that name."""
+    bindings = ctx.model.lookup(name, scope)
+    if adding:
+        return not bindings
+    return bool(bindings) and all(b.kind == "import" and b.qualname == "torch" for b in bindings)
 
 
 def _direct_edits(ctx: CheckContext, reference: Reference) -> tuple[Edit, ...]:
@@ -344,7 +327,9 @@ def _direct_edits(ctx: CheckContext, reference: Reference) -> tuple[Edit, ...]:
     extra: tuple[Edit, ...] = ()
     if torch_name is None:
         torch_name, extra = _torch_name(ctx)
-    edit = _rewrite(reference, f"{torch_name}.amp.{reference.name}", f"{torch_name}.float16")
+        if not _reaches_torch(ctx, torch_name, reference.scope, adding=bool(extra)):
+            return ()
+    edit = _rewrite(reference, f"{torch_name}.amp.{reference.name}", FileSpelling(torch_name))
     return (edit, *extra) if edit is not None else ()
 
 
@@ -379,13 +364,18 @@ def check(ctx: CheckContext) -> None:
     grouped = {id(r): group for group in finder.groups.values() for r in group.references}
     group_edits: dict[int, tuple[Edit, ...]] = {}
     adaptive = _version_adaptive_scopes(ctx.model)
+    # A class the file names other than to build one (`isinstance(s, torch.cuda.amp.GradScaler)`)
+    # may be tested against what it builds: an instance of the new class would fail that test.
+    tested = {r.name for r in finder.references if r.role == "value" and r.name in CLASSES}
     for reference in finder.references:
         group = grouped.get(id(reference))
         if reference.fallback or id(reference.scope) in adaptive:
             continue  # the old name kept on purpose for torch < 2.4, where torch.amp lacks it
         if group is not None and id(group.statement) in finder.fallback_imports:
             continue
-        if group is not None:
+        if reference.name in tested or (group is not None and any(r.name in tested for r in group.references)):
+            edits: tuple[Edit, ...] = ()
+        elif group is not None:
             if id(group) not in group_edits:
                 group_edits[id(group)] = _group_edits(ctx, group)
             edits = group_edits[id(group)]

@@ -17,6 +17,7 @@ from torch_advise.lint.analysis.model import (
 from torch_advise.lint.analysis.syntax import (
     keyword_args,
     positional_args,
+    string_value,
 )
 from torch_advise.lint.analysis.walk import descendants
 
@@ -53,7 +54,8 @@ def _factory(ctx: CheckContext, site: CallSite) -> Optional[cst.Call]:
 
 
 def _device_source(ctx: CheckContext, site: CallSite) -> Optional[str]:
-    """What to pass as `device=`, when the move says nothing but where to go."""
+    """What to pass as `device=`, when the move says nothing but where to go and the factory
+    may take it in its place."""
     call = site.node
     if any(a.star for a in call.args):
         return None
@@ -68,7 +70,24 @@ def _device_source(ctx: CheckContext, site: CallSite) -> Optional[str]:
         device = positional[0]
     if device is None or len(positional) > (0 if "device" in keywords else 1):
         return None
-    return ctx.model.module.code_for_node(device)
+    return ctx.model.module.code_for_node(device) if _plain_device(ctx, device, site.scope) else None
+
+
+def _plain_device(ctx: CheckContext, device: cst.BaseExpression, scope: Scope) -> bool:
+    """Whether `device=` means what `.to()` meant with this argument: every value it may hold is
+    a device (a string, an index, a torch.device; `.to(tensor)` or `.to(dtype)` would mean other
+    things), and reading it calls nothing, since the fixed call reads it before the factory
+    runs instead of after."""
+    if descendants(device, cst.Call):
+        return False
+    for origin in ctx.model.origins(device, scope):
+        node = origin.expr
+        if isinstance(node, cst.Call):
+            if ctx.model.qualname(node.func, origin.scope) != "torch.device":
+                return False
+        elif string_value(node) is None and not isinstance(node, (cst.FormattedString, cst.Integer)):
+            return False
+    return True
 
 
 def _with_device(ctx: CheckContext, factory: cst.Call, device: str) -> str:
