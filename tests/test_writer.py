@@ -3,9 +3,11 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from pathlib import Path
 
 import pytest
 
+from torch_advise.lint import writer
 from torch_advise.lint.files import PathError
 from torch_advise.lint.writer import read_source, write_atomic
 
@@ -113,3 +115,71 @@ def test_unreadable_file(tmp_path):
             read_source(path)
     finally:
         path.chmod(0o644)
+
+
+def _editor_saves_in_place(path: Path, text: bytes):
+    def save() -> None:
+        with open(path, "r+b") as handle:
+            handle.write(text)
+            handle.truncate()
+
+    return save
+
+
+def _editor_saves_by_rename(path: Path, text: bytes):
+    def save() -> None:
+        new = path.with_name("editor-save.tmp")
+        new.write_bytes(text)
+        os.replace(new, path)
+
+    return save
+
+
+def _just_before(monkeypatch, name: str, editor) -> None:
+    """Run `editor` the moment the writer calls os.<name>, then do what it asked."""
+    real = getattr(os, name)
+    done = []
+
+    def hooked(*args, **kwargs):
+        if not done:
+            done.append(True)
+            editor()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(writer.os, name, hooked)
+
+
+@pytest.mark.parametrize("moment", ["link", "replace"])
+def test_an_edit_saved_in_place_while_the_fix_is_written_is_kept(tmp_path, monkeypatch, moment):
+    path = tmp_path / "train.py"
+    path.write_bytes(b"old\n")
+    _just_before(monkeypatch, moment, _editor_saves_in_place(path, b"edited\n"))
+    with pytest.raises(PathError, match="changed while it was checked"):
+        write_atomic(path, b"fixed\n", expected=b"old\n")
+    assert path.read_bytes() == b"edited\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["train.py"]
+
+
+def test_an_edit_saved_by_renaming_a_new_file_over_it_while_the_fix_is_written_is_kept(tmp_path, monkeypatch):
+    path = tmp_path / "train.py"
+    path.write_bytes(b"old\n")
+    real_link = os.link
+    save = _editor_saves_by_rename(path, b"edited\n")
+
+    def link_then_save(source, destination):
+        # The old file, now held, still holds what was checked: only its inode tells.
+        real_link(source, destination)
+        save()
+
+    monkeypatch.setattr(writer.os, "link", link_then_save)
+    with pytest.raises(PathError, match="changed while it was checked"):
+        write_atomic(path, b"fixed\n", expected=b"old\n")
+    assert path.read_bytes() == b"edited\n"
+
+
+def test_without_an_edit_the_fix_is_written_and_nothing_is_left_beside_it(tmp_path):
+    path = tmp_path / "train.py"
+    path.write_bytes(b"old\n")
+    write_atomic(path, b"fixed\n", expected=b"old\n")
+    assert path.read_bytes() == b"fixed\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["train.py"]

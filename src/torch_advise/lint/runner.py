@@ -60,8 +60,7 @@ def _lint_read_file(path: Path, source: bytes, options: LintOptions, ignored: fr
         assert result.fixed_source is not None
         try:
             _not_linked_out(path, write_within)
-            _still_as_read(path, source)
-            write_atomic(path, result.fixed_source)
+            write_atomic(path, result.fixed_source, expected=source)
         except PathError as error:
             return _unwritten(path, source, options, ignored, error)
     return result
@@ -77,18 +76,6 @@ def _not_linked_out(path: Path, project: Path) -> None:
     folder = os.path.realpath(project)
     if os.path.commonpath([real, folder]) != folder:
         raise PathError(f"{path}: a symlink to {real}, outside the project {folder}; fix that file itself")
-
-
-def _still_as_read(path: Path, source: bytes) -> None:
-    """An editor may have saved the file, or something removed it, while it was checked: the
-    fix was made for the bytes read, so writing it would lose that edit or bring the file back.
-    (What changes it between this look and the rename is not caught; that window is short.)"""
-    try:
-        now = read_source(path)
-    except PathError:
-        raise PathError(f"{path}: removed while it was checked") from None
-    if now != source:
-        raise PathError(f"{path}: changed while it was checked")
 
 
 def lint_bytes(path: Path, source: bytes, settings: Settings, options: LintOptions) -> FileResult:
@@ -155,7 +142,8 @@ class _Run:
             return unreadable_result(error, path)
         ignored = ignored_codes(self.options.catalogue, self.settings, path)
         result = _lint_read_file(path, source, self.options, ignored, self.settings.root if self.write else None)
-        if self.cache is not None and not result.changed and result.internal_error is None:
+        # Findings that read other files hold only while those do: this file's bytes cannot key them.
+        if self.cache is not None and not result.changed and result.internal_error is None and not result.read_other_files:
             self.cache.store(self.cache.key(path_text, source, ignored), result.findings, parse_error=result.parse_error)
         return result
 
