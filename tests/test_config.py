@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -187,3 +188,87 @@ def test_paths_outside_root_use_the_path_as_given(tmp_path):
     outside = tmp_path / "elsewhere" / "vendor" / "x_test.py"
     assert is_excluded(settings, outside)
     assert codes_ignored_for(settings, outside) == {"DL"}
+
+
+ABOVE = '[tool.advise]\nignore = ["DL001"]\n'
+OWN = '[tool.advise]\nignore = ["DL002"]\n'
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch) -> Path:
+    """A home folder of the test's own, beside (not above) the folders it lints."""
+    folder = tmp_path / "home"
+    folder.mkdir()
+    monkeypatch.setenv("HOME", str(folder))
+    return folder
+
+
+@pytest.mark.parametrize("marker, kind", [(".git", "folder"), (".git", "file"), (".hg", "folder"), (".jj", "folder")])
+def test_discovery_stops_at_the_repository_root(tmp_path, home, monkeypatch, marker, kind):
+    write(tmp_path / "pyproject.toml", ABOVE)
+    repository = tmp_path / "repository"
+    write(repository / "src" / "train.py", "")
+    if kind == "file":  # a worktree or a submodule
+        write(repository / marker, "gitdir: /elsewhere/.git/worktrees/repository\n")
+    else:
+        (repository / marker).mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert find_config(repository / "src" / "train.py") is None
+    write(repository / "pyproject.toml", OWN)
+    assert load_settings(["repository/src/train.py"]).ignore == ["DL002"]
+
+
+def test_discovery_stops_at_the_home_folder(tmp_path, home, monkeypatch):
+    write(tmp_path / "pyproject.toml", ABOVE)
+    write(home / "experiments" / "train.py", "")
+    monkeypatch.chdir(tmp_path)
+    assert find_config(home / "experiments") is None
+    write(home / "pyproject.toml", OWN)
+    assert find_config(home / "experiments") == home / "pyproject.toml"
+
+
+def test_outside_any_repository_and_home_only_the_files_own_folder_counts(tmp_path, home, monkeypatch):
+    """/tmp/x/train.py with a /tmp/pyproject.toml that another user may have left there."""
+    shared = tmp_path / "tmp"
+    write(shared / "pyproject.toml", ABOVE)
+    write(shared / "x" / "train.py", "")
+    shared.chmod(0o1777)
+    for current in (home, shared, tmp_path):  # beside it, in it, above it: the walk never enters it
+        monkeypatch.chdir(current)
+        assert find_config(shared / "x" / "train.py") is None
+        assert load_settings([str(shared / "x" / "train.py")]).config_path is None
+    write(shared / "x" / "pyproject.toml", OWN)
+    assert find_config(shared / "x" / "train.py") == shared / "x" / "pyproject.toml"
+
+
+def test_outside_any_repository_and_home_the_walk_goes_up_to_the_current_folder(tmp_path, home, monkeypatch):
+    project = tmp_path / "project"
+    write(project / "pyproject.toml", OWN)
+    (project / "scripts").mkdir()
+    monkeypatch.chdir(project)
+    assert load_settings(["scripts/train.py"]).ignore == ["DL002"]  # standard input checked as a path below
+    monkeypatch.chdir(home)
+    assert find_config(project / "scripts") is None
+
+
+def owned_by_another_user(path: Path, monkeypatch) -> None:
+    """Make `path` another user's: given away where the tests run as root, else by changing who we are."""
+    if os.geteuid() == 0:
+        os.chown(path, 4242, -1)
+    else:
+        real = os.geteuid()
+        monkeypatch.setattr(os, "geteuid", lambda: real + 1)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="POSIX owners")
+def test_a_configuration_another_user_owns_outside_any_repository_is_refused(tmp_path, home, monkeypatch):
+    theirs = tmp_path / "theirs"
+    config = write(theirs / "pyproject.toml", ABOVE)
+    write(theirs / "train.py", "")
+    owned_by_another_user(config, monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError, match=r"^theirs/pyproject.toml: owned by another user \(uid \d+\) .*; name it with --config to use it$"):
+        load_settings(["theirs/train.py"])
+    assert load_settings(["theirs/train.py"], config_file="theirs/pyproject.toml").ignore == ["DL001"]
+    (theirs / ".git").mkdir()  # a repository vouches for its files, whoever wrote them
+    assert load_settings(["theirs/train.py"]).ignore == ["DL001"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
 
 import pytest
@@ -103,6 +104,38 @@ def test_the_nearest_folder_that_names_torch_decides_and_the_walk_ends_at_the_re
     assert find_torch_pin(project / "src") == ((2, 1), project / "requirements.txt")
     (project / "requirements.txt").write_text("numpy\n")
     assert find_torch_pin(project) is None  # the repository's root ends the walk
+
+
+def test_the_walk_ends_at_the_home_folder_and_outside_it_looks_at_the_folder_alone(tmp_path, monkeypatch):
+    write(tmp_path, "requirements.txt", "torch==1.13.1\n")
+    home = tmp_path / "home"
+    (home / "experiments").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(tmp_path)
+    assert find_torch_pin(home / "experiments") is None
+    shared = tmp_path / "tmp"
+    (shared / "x").mkdir(parents=True)
+    write(shared, "requirements.txt", "torch==1.13.1\n")
+    shared.chmod(0o1777)
+    monkeypatch.chdir(shared)
+    assert find_torch_pin(shared / "x") is None
+    pinned = write(shared / "x", "requirements.txt", "torch==2.1.0\n")
+    assert find_torch_pin(shared / "x") == ((2, 1), pinned)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="POSIX owners")
+def test_a_pin_another_user_owns_outside_any_repository_is_passed_over(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    theirs = write(tmp_path / "theirs", "requirements.txt", "torch==2.1.0\n")
+    if os.geteuid() == 0:
+        os.chown(theirs, 4242, -1)
+    else:
+        real = os.geteuid()
+        monkeypatch.setattr(os, "geteuid", lambda: real + 1)
+    assert find_torch_pin(tmp_path / "theirs") is None
+    (tmp_path / "theirs" / ".git").mkdir()
+    assert find_torch_pin(tmp_path / "theirs") == ((2, 1), theirs)
 
 
 def test_several_files_of_one_folder_give_the_oldest_pin(tmp_path):

@@ -1,4 +1,4 @@
-"""[tool.advise] in the nearest pyproject.toml, read into Settings the CLI then overrides."""
+"""[tool.advise] in the nearest pyproject.toml of the project, read into Settings the CLI then overrides."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Optional
 
 from torch_advise.catalogue import normalize_selector
+from torch_advise.project_scope import project_scope
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -48,13 +49,18 @@ class Settings:
 
 
 def find_config(start: Path) -> Optional[Path]:
-    """The first pyproject.toml with a [tool.advise] table, walking up from `start`."""
-    folder = Path(os.path.abspath(start))
-    if folder.is_file():
-        folder = folder.parent
-    for candidate_folder in (folder, *folder.parents):
-        candidate = candidate_folder / CONFIG_FILE_NAME
+    """The first pyproject.toml with a [tool.advise] table in the project's folders, walking up
+    from `start` no further than the repository's root or the home folder (see project_scope)."""
+    scope = project_scope(start)
+    for folder in scope.folders:
+        candidate = folder / CONFIG_FILE_NAME
         if candidate.is_file() and _advise_table(candidate) is not None:
+            owner = scope.foreign_owner(candidate)
+            if owner is not None:
+                raise ConfigError(
+                    f"{_display(candidate)}: owned by another user (uid {owner}) outside any repository or home folder; "
+                    "name it with --config to use it"
+                )
             return candidate
     return None
 

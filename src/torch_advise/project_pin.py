@@ -4,9 +4,10 @@ A repository that pins `torch==2.1.0` runs on torch 2.1 whatever torch the machi
 has (a pre-commit environment has none), and advice for torch 2.4 would be wrong there: the
 `torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted
 paths, the first folder whose requirements*.txt, pyproject.toml, setup.cfg, setup.py or conda
-environment file names torch decides; the walk ends at a repository's root. A requirement with
-no upper bound (`torch>=2.0`) says nothing about the version that runs, so it gives no pin.
-Files that cannot be read or parsed are passed over: a pin is a hint, never a reason to fail.
+environment file names torch decides; the walk ends at a repository's root or the home folder
+(project_scope). A requirement with no upper bound (`torch>=2.0`) says nothing about the version
+that runs, so it gives no pin. Files that cannot be read or parsed, and those project_scope does
+not take for the project's own, are passed over: a pin is a hint, never a reason to fail.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Optional
+
+from torch_advise.project_scope import project_scope
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -53,14 +56,13 @@ def project_torch(start: Path) -> Optional[tuple[Version, str]]:
 
 
 def find_torch_pin(start: Path) -> Optional[tuple[Version, Path]]:
-    """The newest torch the nearest declaring folder allows, and the file that says so."""
-    for folder in (start, *start.parents):
-        declared = list(_torch_requirements(folder))
+    """The newest torch the nearest declaring folder of the project allows, and the file that says so."""
+    scope = project_scope(start)
+    for folder in scope.folders:
+        declared = [(version, path) for version, path in _torch_requirements(folder) if scope.foreign_owner(path) is None]
         if declared:
             bounded = [(version, path) for version, path in declared if version is not None]
             return min(bounded) if bounded else None
-        if (folder / ".git").exists():
-            return None
     return None
 
 
