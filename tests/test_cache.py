@@ -4,6 +4,10 @@ ever answered from the cache."""
 from __future__ import annotations
 
 import dataclasses
+import hmac
+import os
+import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +21,7 @@ from torch_advise.lint.cache import CACHE_DIR_NAME, Cache, run_fingerprint
 from torch_advise.lint.options import FixMode, LintOptions
 from torch_advise.lint.runner import lint_files
 
-from conftest import make_target
+from conftest import make_target, run_advise
 
 TRAIN = """\
 import torch
@@ -47,10 +51,27 @@ def codes(results) -> list[str]:
     return [f.code for result in results for f in result.findings]
 
 
+@pytest.fixture(autouse=True)
+def user_cache(tmp_path_factory, monkeypatch) -> Path:
+    """The user's cache folder, where the key that signs entries is kept: one of the test's own."""
+    folder = tmp_path_factory.mktemp("user-cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
+    return folder / "torch-advise"
+
+
 @pytest.fixture
 def project(tmp_path):
     (tmp_path / "train.py").write_text(TRAIN)
     return tmp_path
+
+
+def entries(root: Path) -> list[Path]:
+    return [p for p in (root / CACHE_DIR_NAME).rglob("*") if p.is_file() and p.parent.parent.name == cache_module.LAYOUT]
+
+
+def signed(secret: bytes, payload: bytes) -> bytes:
+    """An entry as advise signs it: the HMAC of the entry without it, as its first field."""
+    return b'{"signature":"' + hmac.digest(secret, payload, "sha256").hex().encode() + b'",' + payload[1:]
 
 
 def test_unchanged_file_is_answered_from_the_cache(project, parses):
@@ -118,16 +139,93 @@ def test_clean_file_skips_parsing_under_fix(tmp_path, parses):
 
 def test_unreadable_or_corrupt_entries_are_misses(project, parses):
     run(project, options())
-    for entry in (project / CACHE_DIR_NAME).rglob("*"):
-        if entry.is_file() and entry.parent.parent.name == cache_module.LAYOUT:
-            entry.write_bytes(b'{"findings": [')
+    for entry in entries(project):
+        entry.write_bytes(b'{"findings": [')
     assert codes(run(project, options())) == ["DL002", "OPT001"]
     assert parses == ["train.py", "train.py"]
 
 
-def test_no_cache_writes_nothing(project):
+def test_an_entry_nested_too_deep_to_parse_is_a_miss_and_is_overwritten(project, parses):
+    run(project, options())
+    for entry in entries(project):
+        entry.write_bytes(b"[" * 100_000)
+    assert codes(run(project, options())) == ["DL002", "OPT001"]
+    assert codes(run(project, options())) == ["DL002", "OPT001"]
+    assert parses == ["train.py", "train.py"], "the entry was not written again"
+
+
+def test_a_signed_entry_nested_too_deep_is_a_miss(tmp_path):
+    secret = b"k" * 32
+    cache = Cache(tmp_path / CACHE_DIR_NAME, "fingerprint", secret)
+    key = cache.key("train.py", b"source", frozenset())
+    cache.store(key, [])
+    [entry] = entries(tmp_path)
+    nested = b"[" * 100_000 + b"]" * 100_000
+    entry.write_bytes(signed(secret, b'{"key":"' + key.encode() + b'","findings":' + nested + b',"parse_error":false,"prefiltered":false}'))
+    assert cache.load(key) is None
+
+
+def test_an_entry_signed_with_another_key_or_changed_after_signing_is_a_miss(tmp_path):
+    cache = Cache(tmp_path / CACHE_DIR_NAME, "fingerprint", b"k" * 32)
+    key = cache.key("train.py", b"source", frozenset())
+    cache.store(key, run_once(tmp_path).findings)
+    assert cache.load(key) is not None
+    assert Cache(tmp_path / CACHE_DIR_NAME, "fingerprint", b"j" * 32).load(key) is None
+    [entry] = entries(tmp_path)
+    text = entry.read_text()
+    entry.write_text(text[: text.index('"findings":[')] + '"findings":[],"parse_error":false,"prefiltered":false}')
+    assert cache.load(key) is None
+
+
+def test_entries_forged_in_a_repository_are_misses_in_a_fresh_clone(tmp_path, monkeypatch):
+    """A pull request that commits .advise_cache/ (git add -f) with its entries emptied must not
+    blank the lint of a CI checkout: its entries were signed on the machine that made them."""
+    pull_request = tmp_path / "pull-request"
+    pull_request.mkdir()
+    (pull_request / "train.py").write_text(TRAIN)
+    command = [".", "--target", "a100", "--select", "DL,OPT", "-j", "1"]
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "author-cache"))
+    assert run_advise(*command, cwd=pull_request).returncode == 1
+    forger = Cache.for_run(pull_request, options())
+    assert forger is not None
+    for entry in entries(pull_request):
+        forger.store(entry.parent.name + entry.name, [])
+    assert run_advise(*command, cwd=pull_request).returncode == 0, "the forged entries do not hide the findings where they were made"
+
+    checkout = tmp_path / "ci-checkout"
+    shutil.copytree(pull_request, checkout)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "ci-cache"))
+    result = run_advise(*command, cwd=checkout)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "DL002" in result.stdout and "OPT001" in result.stdout
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="POSIX permission bits")
+def test_the_key_is_made_once_and_readable_by_the_user_alone(project, user_cache, parses):
+    run(project, options())
+    key_file = user_cache / "secret"
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    assert stat.S_IMODE(user_cache.stat().st_mode) & 0o077 == 0
+    key = key_file.read_bytes()
+    run(project, options())
+    assert key_file.read_bytes() == key and parses == ["train.py"]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="POSIX permission bits")
+def test_a_key_others_can_read_is_replaced_and_its_entries_are_misses(project, user_cache, parses):
+    run(project, options())
+    key_file = user_cache / "secret"
+    exposed = key_file.read_bytes()
+    key_file.chmod(0o644)
+    assert codes(run(project, options())) == ["DL002", "OPT001"]
+    assert parses == ["train.py", "train.py"]
+    assert key_file.read_bytes() != exposed and stat.S_IMODE(key_file.stat().st_mode) == 0o600
+
+
+def test_no_cache_writes_nothing(project, user_cache):
     list(lint_files([str(project)], Settings(root=project), options(), cache=False))
     assert not (project / CACHE_DIR_NAME).exists()
+    assert not user_cache.exists()
 
 
 def test_cache_folder_keeps_itself_out_of_git(project):
@@ -136,7 +234,7 @@ def test_cache_folder_keeps_itself_out_of_git(project):
 
 
 def test_entries_round_trip_every_finding_field(tmp_path):
-    cache = Cache(tmp_path, "fingerprint")
+    cache = Cache(tmp_path, "fingerprint", b"k" * 32)
     result = run_once(tmp_path)
     key = cache.key("train.py", b"source", frozenset())
     cache.store(key, result.findings)
@@ -172,3 +270,19 @@ def test_cli_run_caches_in_the_config_root(tmp_path):
     )
     assert "OPT001" in done.stdout
     assert (tmp_path / CACHE_DIR_NAME).is_dir()
+
+
+def test_the_cache_is_never_put_in_a_shared_folder_above_the_linted_file(tmp_path):
+    """A pyproject.toml in a folder anyone can write to (/tmp) neither configures the lint of
+    a file below it nor draws the cache there."""
+    shared = tmp_path / "shared"
+    (shared / "x").mkdir(parents=True)
+    shared.chmod(0o1777)
+    (shared / "pyproject.toml").write_text("[tool.advise]\nignore = ['OPT001']\n")
+    (shared / "x" / "train.py").write_text(TRAIN)
+    home = tmp_path / "home"
+    home.mkdir()
+    result = run_advise(str(shared / "x" / "train.py"), "--target", "a100", "--select", "DL,OPT", "-j", "1", cwd=home, env={"HOME": str(home)})
+    assert "OPT001" in result.stdout
+    assert not (shared / CACHE_DIR_NAME).exists()
+    assert (home / CACHE_DIR_NAME).is_dir()

@@ -10,12 +10,15 @@ none of its findings is fixable under the run's fix mode (a clean file skips par
 
 Each entry is one small file, written to a temporary name then renamed, so two runs sharing
 the cache never see half an entry; a run that cannot write it just lints without caching.
+Entries are signed with a key of the user's kept outside the project (cache_secret), so that
+entries a repository ships are misses, not findings hidden.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import hmac
 import json
 import os
 import stat
@@ -27,12 +30,19 @@ from typing import Optional
 
 from torch_advise import __version__
 from torch_advise.finding import Finding
+from torch_advise.lint.cache_secret import cache_secret
 from torch_advise.versions import installed_version
 
 CACHE_DIR_NAME = ".advise_cache"
-# Bump when the entry layout changes, so that old entries are never read as new ones.
+# Bump when the entry layout changes, so that old entries are never read as new ones (an entry
+# from before signatures has none, so it is a miss already).
 LAYOUT = "v2"
 _FINDING_FIELDS = tuple(f.name for f in dataclasses.fields(Finding))
+# The signature leads an entry as its first field, so that an entry stays one JSON object a
+# person can read: {"signature":"<HMAC-SHA256 hex of the entry without it>","key":...}.
+_SIGNATURE_OPENING = b'{"signature":"'
+_SIGNATURE_LENGTH = 64
+_SIGNED_BODY = len(_SIGNATURE_OPENING) + _SIGNATURE_LENGTH + len(b'",')
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 
@@ -98,9 +108,10 @@ def _inside(real_path: str, real_folder: str) -> bool:
 class Cache:
     """Entries under `directory` for runs with one fingerprint."""
 
-    def __init__(self, directory: Path, fingerprint: str) -> None:
+    def __init__(self, directory: Path, fingerprint: str, secret: bytes) -> None:
         self.directory = Path(directory)
         self.fingerprint = fingerprint
+        self._secret = secret
         self._prepared = False
         self._directory = str(self.directory)
         self._real = os.path.realpath(self.directory) + os.sep
@@ -109,11 +120,15 @@ class Cache:
     @classmethod
     def for_run(cls, root: Path, options) -> Optional[Cache]:
         """The project's cache; none when its folder is a link out of the project, where a
-        checked-out repository could have it write into any folder of the user's."""
+        checked-out repository could have it write into any folder of the user's, or when the
+        user's signing key can be neither read nor made."""
         directory = Path(root) / CACHE_DIR_NAME
         if not _inside(os.path.realpath(directory), os.path.realpath(root) + os.sep):
             return None
-        return cls(directory, run_fingerprint(options))
+        secret = cache_secret()
+        if secret is None:
+            return None
+        return cls(directory, run_fingerprint(options), secret)
 
     def key(self, path: str, source: bytes, ignored: frozenset[str]) -> str:
         digest = hashlib.sha256()
@@ -157,14 +172,35 @@ class Cache:
         with os.fdopen(descriptor, "rb") as handle:
             return handle.read()
 
+    def _signature(self, payload: bytes) -> bytes:
+        return hmac.digest(self._secret, payload, "sha256").hex().encode()
+
+    def _signed(self, payload: bytes) -> bytes:
+        return _SIGNATURE_OPENING + self._signature(payload) + b'",' + payload[1:]
+
+    def _verified(self, entry: bytes) -> Optional[bytes]:
+        """The entry without its signature, or None when this user's key did not sign it."""
+        payload = b"{" + entry[_SIGNED_BODY:]
+        signature = entry[len(_SIGNATURE_OPENING) : len(_SIGNATURE_OPENING) + _SIGNATURE_LENGTH]
+        if not entry.startswith(_SIGNATURE_OPENING) or not hmac.compare_digest(signature, self._signature(payload)):
+            return None
+        return payload
+
     def load(self, key: str) -> Optional[CachedResult]:
-        """The stored result, or None when absent or unreadable (a miss, never an error)."""
+        """The stored result, or None when absent, unreadable or not signed by this user (a miss,
+        never an error)."""
         folder = self._entry_folder(key)
         if not self._folder_within(folder):
             return None
         try:
-            data = json.loads(self._read(os.path.join(folder, key[2:])))
-        except (OSError, ValueError):
+            payload = self._verified(self._read(os.path.join(folder, key[2:])))
+        except OSError:
+            return None
+        if payload is None:
+            return None
+        try:
+            data = json.loads(payload)
+        except (ValueError, RecursionError):  # the recursion limit bounds the depth parsed
             return None
         # An entry of another shape (an older layout, a hand edit, one copied from another
         # file's key) is a miss: the file is linted again, never trusted or crashed on.
@@ -194,6 +230,7 @@ class Cache:
             ).encode()
         except (TypeError, ValueError):
             return  # a finding carries something JSON cannot hold: lint it again next time
+        entry = self._signed(payload)
         folder = self._entry_folder(key)
         try:
             if not self._folder_within(folder):
@@ -203,7 +240,7 @@ class Cache:
             descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
             try:
                 with os.fdopen(descriptor, "wb") as handle:
-                    handle.write(payload)
+                    handle.write(entry)
                 os.replace(temporary, os.path.join(folder, key[2:]))
             except BaseException:
                 os.unlink(temporary)

@@ -1,0 +1,76 @@
+"""The key that signs lint cache entries, kept where no repository reaches: the user's cache folder.
+
+.advise_cache/ lies in the project, as ruff's .ruff_cache does, so a repository could ship
+entries of its own (committed with `git add -f`) saying that its files are clean. Each entry is
+signed with a random key made once for this user on this machine and stored outside every
+project, readable by the user alone: $XDG_CACHE_HOME/torch-advise/secret, else
+~/.cache/torch-advise/secret. An entry the key did not sign is a miss, so entries made on another
+machine (a CI job that restores .advise_cache/ but not this folder) are linted again and re-signed.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import Optional
+
+SECRET_FILE_NAME = "secret"
+SECRET_BYTES = 32
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+# Owners and permission bits from stat mean nothing on Windows, where the profile's ACLs guard it.
+_POSIX = hasattr(os, "geteuid")
+
+
+def user_cache_folder() -> Path:
+    configured = os.environ.get("XDG_CACHE_HOME", "")
+    # The XDG rule: a relative path is invalid and is ignored.
+    base = Path(configured) if os.path.isabs(configured) else Path(os.path.expanduser("~")) / ".cache"
+    return base / "torch-advise"
+
+
+def cache_secret() -> Optional[bytes]:
+    """This user's key, made on first use; None when none can be read or made (lint uncached)."""
+    path = user_cache_folder() / SECRET_FILE_NAME
+    try:
+        secret = _read_private(path)
+    except FileNotFoundError:
+        secret = None
+    except OSError:
+        return None
+    return secret if secret is not None else _make(path)
+
+
+def _read_private(path: Path) -> Optional[bytes]:
+    """The key, or None when it is not one or others could read or replace it."""
+    descriptor = os.open(path, os.O_RDONLY | _NO_FOLLOW)
+    with os.fdopen(descriptor, "rb") as handle:
+        status = os.fstat(handle.fileno())
+        secret = handle.read(SECRET_BYTES + 1)
+    if len(secret) != SECRET_BYTES or not stat.S_ISREG(status.st_mode):
+        return None
+    if _POSIX and (status.st_uid != os.geteuid() or status.st_mode & 0o077):
+        return None
+    return secret
+
+
+def _make(path: Path) -> Optional[bytes]:
+    """A new key in place of a missing or unfit one; entries signed with the old one become misses."""
+    secret = os.urandom(SECRET_BYTES)
+    try:
+        os.makedirs(path.parent, mode=0o700, exist_ok=True)
+        # mkstemp makes the file readable by its owner alone.
+        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".secret-")
+        try:
+            with os.fdopen(descriptor, "wb") as handle:
+                handle.write(secret)
+            # A run starting meanwhile reads a whole key or none. Two first runs at once may each
+            # put theirs in place: the entries the replaced key signed are then misses, once.
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        return None
+    return secret
