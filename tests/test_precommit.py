@@ -7,6 +7,7 @@ pre-commit builds torch-advise from a snapshot of this working tree into a fresh
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -155,25 +156,58 @@ def train(model, loader, optimizer):
 """
 
 
-def test_the_readme_recipe_one_hook_fixes_and_reports_each_finding_once(tmp_path):
-    pytest.importorskip("pre_commit", reason="pre-commit is not installed")
-    hooks_repo = _snapshot_of_working_tree(tmp_path / "torch-advise")
-    revision = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hooks_repo, check=True, capture_output=True, text=True).stdout.strip()
-    project = _project(tmp_path / "project")
-    (project / "manual.py").write_text(UNFIXABLE)
-    (project / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hooks_repo}\n    rev: {revision}\n    hooks:\n      - id: advise-fix\n"
-    )
-    _git("add", "-A", cwd=project)
+def _readme_recipe(name: str) -> str:
+    """A .pre-commit-config.yaml as the README gives it."""
+    readme = (REPO / "README.md").read_text()
+    match = re.search(rf"<!-- {name}:start -->\n```yaml\n(.*?)```\n<!-- {name}:end -->", readme, re.S)
+    assert match, f"README has no {name} recipe"
+    return match.group(1)
 
-    done = subprocess.run(
-        [sys.executable, "-m", "pre_commit", "run", "--all-files", "--color", "never"],
-        cwd=project, env={**os.environ, **GIT_ENV, "PRE_COMMIT_HOME": str(tmp_path / "home")},
+
+def _pre_commit(*args: str, project: Path, home: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", *args], cwd=project,
+        env={**os.environ, **GIT_ENV, "PRE_COMMIT_HOME": str(home), **(env or {})},
         capture_output=True, text=True, timeout=600,
     )
 
+
+def _assert_fixed_and_reported_once(done: subprocess.CompletedProcess, project: Path) -> None:
     assert done.returncode == 1, done.stdout + done.stderr
     assert "- files were modified by this hook" in done.stdout
     assert "Fixed 2 findings in 1 file." in done.stdout
     assert done.stdout.count("manual.py:4:13: OPT001") == 1
     assert "DataLoader(dataset, batch_size=32, pin_memory=True)" in (project / "bad.py").read_text()
+
+
+def test_the_readme_recipe_pinned_by_autoupdate_fixes_and_reports_each_finding_once(tmp_path):
+    """The clone's path for the README's, then `pre-commit autoupdate`, then the hook."""
+    pytest.importorskip("pre_commit", reason="pre-commit is not installed")
+    hooks_repo = _snapshot_of_working_tree(tmp_path / "torch-advise")
+    revision = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hooks_repo, check=True, capture_output=True, text=True).stdout.strip()
+    project = _project(tmp_path / "project")
+    (project / "manual.py").write_text(UNFIXABLE)
+    config = project / ".pre-commit-config.yaml"
+    config.write_text(_readme_recipe("pre-commit").replace("/path/to/torch-advise", str(hooks_repo)))
+
+    updated = _pre_commit("autoupdate", project=project, home=tmp_path / "home")
+    assert updated.returncode == 0, updated.stdout + updated.stderr
+    assert f"rev: {revision} " in config.read_text()
+    _git("add", "-A", cwd=project)
+    done = _pre_commit("run", "--all-files", "--color", "never", project=project, home=tmp_path / "home")
+
+    _assert_fixed_and_reported_once(done, project)
+
+
+def test_the_readme_local_recipe_runs_the_advise_installed_where_pre_commit_runs(tmp_path):
+    pytest.importorskip("pre_commit", reason="pre-commit is not installed")
+    project = _project(tmp_path / "project")
+    (project / "manual.py").write_text(UNFIXABLE)
+    (project / ".pre-commit-config.yaml").write_text(_readme_recipe("pre-commit-local"))
+    _git("add", "-A", cwd=project)
+    # The environment this test runs in has advise installed, as the recipe asks.
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
+
+    done = _pre_commit("run", "--all-files", "--color", "never", project=project, home=tmp_path / "home", env={"PATH": path})
+
+    _assert_fixed_and_reported_once(done, project)

@@ -26,7 +26,7 @@ EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_ERROR = 2
 # Codes of the files themselves (not parsed, not read), which no catalogue page holds.
-FILE_CODES = frozenset({"E999", "E903", IO_ERROR})
+FILE_CODES = frozenset({"E999", "E904", "E903", IO_ERROR})
 
 
 class RunError(Exception):

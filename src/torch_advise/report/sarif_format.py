@@ -28,8 +28,15 @@ _LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 # Findings about a file rather than a rule of the catalogue: (code, name, title, description).
 _FILE_PROBLEMS = (
     ("E902", "io-error", "File could not be read", "The file could not be opened or read, so nothing in it was checked."),
-    ("E903", "file-too-large", "File too large to check", "The file is larger than the 4 MiB one file may have, so nothing in it was checked."),
-    ("E999", "syntax-error", "File could not be parsed", "The file is not valid Python, so nothing in it was checked."),
+    (
+        "E903", "file-too-large", "File too large to check",
+        "The file is larger than the 4 MiB, or its syntax tree than the memory, one file may have, so nothing in it was checked.",
+    ),
+    (
+        "E904", "unreadable-syntax", "File Python accepts but advise cannot read",
+        "The running Python accepts the file but advise's parser cannot read it, or reads it as another program, so nothing in it was checked.",
+    ),
+    ("E999", "syntax-error", "File could not be parsed", "The running Python refuses the file, so nothing in it was checked."),
 )
 
 
