@@ -8,8 +8,10 @@ takes the name, which this answers by reading the project's import statements: t
 the file is in (up to the folder holding .git or .hg, never above the user's home; in git, the
 files it does not ignore), or its own folder outside any repository.
 
-The answer errs one way only: a module of the same name elsewhere in the project counts as
-this one, and so does any attribute read through an alias of it.
+An import names a module by a dotted name, which fits every file whose path ends in those
+names (`from pkg.train import x` fits any `.../pkg/train.py`), or relative to the importing
+file, which fits one file. A star import takes the names of the module's literal `__all__`, or
+every name. The answer errs one way only: a module that may be this one counts as this one.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import ast
 import os
 import re
 import subprocess
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
@@ -27,8 +30,9 @@ REPOSITORY_MARKERS = (".git", ".hg")
 SKIPPED_FOLDERS = {"node_modules", "site-packages", "__pycache__", "build", "dist", "venv", "env"}
 LARGEST_FILE = 4 * 1024 * 1024
 GIT_TIMEOUT = 30
-# Every name, for a star import or a module passed around whole.
+# Every name, for a module passed around whole or a star import of a module without __all__.
 EVERY_NAME = "*"
+_STAR = "<star>"
 
 
 def project_folder(path: Path) -> Path:
@@ -43,29 +47,57 @@ def project_folder(path: Path) -> Path:
         current = current.parent
 
 
+@dataclass(frozen=True)
+class _Reference:
+    """How an import names a module: dotted names, from a folder when the import is relative."""
+
+    parts: tuple[str, ...]
+    folder: Optional[str] = None  # the folder a relative import starts from
+
+    def fits(self, module: tuple[str, ...]) -> bool:
+        """Whether it may name the module whose path, without `.py`, is `module`."""
+        if self.folder is not None:
+            return module == (*Path(self.folder).parts, *self.parts)
+        return module[-len(self.parts) :] == self.parts
+
+
 def names_imported_from(path: Path) -> Optional[set[str]]:
     """The names other modules of the project import from the module at `path` (EVERY_NAME
     for all of them); None when the project cannot be read."""
+    absolute = os.path.abspath(path)
+    module = Path(absolute).with_suffix("").parts
+    if module[-1] == "__init__":
+        module = module[:-1]
     try:
-        importers = _importers(str(project_folder(path)), Path(path).stem)
+        found = _importers(str(project_folder(path)), module[-1])
     except OSError:
         return None
-    own = os.path.abspath(path)
-    return {name for importer, names in importers.items() if importer != own for name in names}
+    names: set[str] = set()
+    for importer, taken in found.items():
+        if importer == absolute:
+            continue
+        for reference, taken_names in taken:
+            if reference.fits(module):
+                names |= taken_names
+    if _STAR in names:
+        names.discard(_STAR)
+        exported = _literal_all(absolute)
+        names |= {EVERY_NAME} if exported is None else exported
+    return names
 
 
 @lru_cache(maxsize=32)
-def _importers(folder: str, module: str) -> dict[str, frozenset[str]]:
-    """Each file of the project under `folder` that imports `module`, and the names it takes.
-    Only the files with an import line naming the module are parsed."""
-    named = re.compile(rb"^[ \t]*(?:from|import)[ \t][^\n]*\b" + re.escape(module.encode()) + rb"\b", re.MULTILINE)
-    found: dict[str, frozenset[str]] = {}
+def _importers(folder: str, name: str) -> dict[str, tuple[tuple[_Reference, frozenset[str]], ...]]:
+    """Each file of the project under `folder` that imports a module called `name`, with the
+    names it takes from it. Only the files with an import line naming it are parsed."""
+    named = re.compile(rb"^[ \t]*(?:from|import)[ \t][^\n]*\b" + re.escape(name.encode()) + rb"\b", re.MULTILINE)
+    found = {}
     for importer in _python_files(folder):
         source = _read(importer)
         if source is not None and named.search(source):
-            names = _imports_of(source).get(module)
-            if names is not None:
-                found[importer] = frozenset(names)
+            taken = tuple((reference, frozenset(names)) for reference, names in _imports_of(source, importer).items() if reference.parts[-1] == name)
+            if taken:
+                found[importer] = taken
     return found
 
 
@@ -104,31 +136,63 @@ def _read(path: str) -> Optional[bytes]:
         return None
 
 
-def _imports_of(source: bytes) -> dict[str, set[str]]:
-    """module name -> the names this source takes from it."""
+def _parse(source: bytes) -> Optional[ast.Module]:
     try:
-        tree = ast.parse(source)
+        return ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _literal_all(path: str) -> Optional[set[str]]:
+    """The names of a module-level `__all__ = [...]` of string literals; None without one."""
+    source = _read(path)
+    tree = _parse(source) if source is not None else None
+    if tree is None:
+        return None
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in statement.targets):
+            value = statement.value
+            elements = value.elts if isinstance(value, (ast.List, ast.Tuple)) else []
+            names = {e.value for e in elements if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+            return names if elements and len(names) == len(elements) else None
+    return None
+
+
+def _reference(module: str, level: int, importer: str) -> _Reference:
+    parts = tuple(part for part in module.split(".") if part)
+    if not level:
+        return _Reference(parts)
+    folder = Path(importer).parent
+    for _ in range(level - 1):
+        folder = folder.parent
+    return _Reference(parts, str(folder))
+
+
+def _imports_of(source: bytes, importer: str) -> dict[_Reference, set[str]]:
+    """Each module this source imports from, and the names it takes from it."""
+    tree = _parse(source)
+    if tree is None:
         return {}
-    found: dict[str, set[str]] = {}
-    modules: dict[str, str] = {}  # how the file refers to a module (`t`, `pkg.train`) -> its name
+    found: dict[_Reference, set[str]] = {}
+    modules: dict[str, _Reference] = {}  # how the file refers to a module (`t`, `pkg.train`)
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            if node.module is not None:
-                names = {EVERY_NAME if a.name == "*" else a.name for a in node.names}
-                found.setdefault(node.module.rsplit(".", 1)[-1], set()).update(names)
+            base = node.module or ""
+            if base:
+                taken = {_STAR if a.name == "*" else a.name for a in node.names}
+                found.setdefault(_reference(base, node.level, importer), set()).update(taken)
             for alias in node.names:
                 # `from package import train`: perhaps the module itself, read through a name.
-                modules[alias.asname or alias.name] = alias.name
+                modules[alias.asname or alias.name] = _reference(f"{base}.{alias.name}", node.level, importer)
         elif isinstance(node, ast.Import):
             for alias in node.names:
-                modules[alias.asname or alias.name] = alias.name.rsplit(".", 1)[-1]
+                modules[alias.asname or alias.name] = _reference(alias.name, 0, importer)
     if modules:
         _attribute_reads(tree, modules, found)
     return found
 
 
-def _attribute_reads(tree: ast.AST, modules: dict[str, str], found: dict[str, set[str]]) -> None:
+def _attribute_reads(tree: ast.AST, modules: dict[str, _Reference], found: dict[_Reference, set[str]]) -> None:
     """`train.autocast` takes `autocast` from train; `train` handed on whole takes every name."""
     roots: set[int] = set()
     for node in ast.walk(tree):

@@ -1,0 +1,74 @@
+"""A rewrite of a module-level import is safe only where no other module of the project imports
+the names it binds: importers.py reads the project's imports to say which do."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from torch_advise.lint.analysis import importers
+from torch_advise.lint.analysis.importers import EVERY_NAME, names_imported_from
+
+from conftest import run_advise
+
+UTILS = "from torch.cuda.amp import GradScaler, autocast\n\n\ndef forward(model, x):\n    with autocast():\n        return model(x)\n"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    importers._importers.cache_clear()
+    importers._python_files.cache_clear()
+    root = tmp_path / "project"
+    (root / "pkg").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    (root / "pkg" / "utils.py").write_text(UTILS)
+    return root
+
+
+def _taken(project: Path, files: dict[str, str]) -> set[str] | None:
+    for name, text in files.items():
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_text(text)
+    return names_imported_from(project / "pkg" / "utils.py")
+
+
+@pytest.mark.parametrize(
+    "files, taken",
+    [
+        ({}, set()),
+        ({"train.py": "from pkg.utils import autocast\n"}, {"autocast"}),
+        ({"train.py": "from utils import autocast\n"}, {"autocast"}),  # may be this utils: counts
+        ({"train.py": "from other.utils import autocast\n"}, set()),  # cannot be this one
+        ({"pkg/train.py": "from .utils import autocast\n"}, {"autocast"}),
+        ({"other/train.py": "from .utils import autocast\n"}, set()),  # other/utils.py, not pkg/utils.py
+        ({"pkg/train.py": "from . import utils\nutils.autocast()\n"}, {"autocast"}),
+        ({"train.py": "import pkg.utils\npkg.utils.GradScaler()\n"}, {"GradScaler"}),
+        ({"train.py": "import pkg.utils as u\nrun(u)\n"}, {EVERY_NAME}),  # handed on whole
+        ({"train.py": "from pkg.utils import *\n"}, {EVERY_NAME}),
+    ],
+)
+def test_the_names_other_modules_take(project, files, taken):
+    assert _taken(project, files) == taken
+
+
+def test_a_star_import_takes_only_what_all_names(project):
+    (project / "pkg" / "utils.py").write_text('__all__ = ["forward"]\n' + UTILS)
+    assert _taken(project, {"pkg/__init__.py": "from .utils import *\n"}) == {"forward"}
+
+
+def test_a_file_git_ignores_is_not_part_of_the_project(project):
+    (project / ".gitignore").write_text("scratch/\n")
+    assert _taken(project, {"scratch/try.py": "from pkg.utils import autocast\n"}) == set()
+
+
+def test_the_import_is_rewritten_only_where_no_other_module_takes_its_names(project):
+    first = run_advise("pkg/utils.py", "--diff", "--select", "AMP001", cwd=project)
+    assert "+from torch.amp import GradScaler, autocast" in first.stdout
+    (project / "train.py").write_text("from pkg.utils import autocast\n\nwith autocast():\n    pass\n")
+    # The same bytes of utils.py, with the cache warm: the answer depends on train.py now.
+    second = run_advise("pkg/utils.py", "--diff", "--select", "AMP001", cwd=project)
+    assert second.stdout == "" and "Would fix 0 findings" in second.stderr
+    report = run_advise("pkg/utils.py", "--select", "AMP001", cwd=project)
+    assert "[*]" not in report.stdout and "AMP001" in report.stdout
