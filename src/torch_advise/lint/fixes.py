@@ -53,25 +53,41 @@ def _with_keyword(call: cst.Call, updates: dict[str, str]) -> cst.Call:
     if not args:
         return call.with_changes(args=new_args)
     last = args[-1]
-    if isinstance(last.comma, cst.Comma):
-        # A trailing comma: new arguments are separated as the existing ones are (one per line
-        # stays one per line), and the last one keeps the whitespace before the closing paren.
-        previous = args[-2].comma if len(args) > 1 else None
-        between = previous.whitespace_after if isinstance(previous, cst.Comma) else call.whitespace_before_args
-        separator = last.comma.with_changes(whitespace_after=between)
-        args[-1] = last.with_changes(comma=separator)
-        new_args = [a.with_changes(comma=separator) for a in new_args]
-        new_args[-1] = new_args[-1].with_changes(comma=last.comma)
+    # New arguments are separated as the last two were (or as a lone argument stands after
+    # "("): on lines of their own in a call laid out one a line, by ", " on one line.
+    previous = args[-2].comma if len(args) > 1 else None
+    between = previous.whitespace_after if isinstance(previous, cst.Comma) else call.whitespace_before_args
+    trailing = isinstance(last.comma, cst.Comma)
+    if not trailing and not _breaks_line(between):
+        between = cst.SimpleWhitespace(" ")
+    separator = _layout_of(between)
+    # What stood between the last argument and ")" (its comment, the closing line) is split: the
+    # comment on its line stays with it, the rest moves behind the new last argument.
+    closing = last.comma.whitespace_after if isinstance(last.comma, cst.Comma) else last.whitespace_after_arg
+    kept = separator
+    if _breaks_line(separator) and isinstance(closing, cst.ParenthesizedWhitespace):
+        kept = separator.with_changes(first_line=closing.first_line)
+        closing = closing.with_changes(first_line=cst.TrailingWhitespace(newline=closing.first_line.newline))
+    comma = last.comma if isinstance(last.comma, cst.Comma) else cst.Comma()
+    args[-1] = last.with_changes(comma=comma.with_changes(whitespace_after=kept), whitespace_after_arg=cst.SimpleWhitespace(""))
+    new_args = [a.with_changes(comma=comma.with_changes(whitespace_after=separator)) for a in new_args]
+    if trailing:
+        new_args[-1] = new_args[-1].with_changes(comma=comma.with_changes(whitespace_after=closing))
     else:
-        # No trailing comma: separate with ", " and end without one, as the call did; whatever
-        # stood between the last argument and ")" (a newline, say) moves behind the new last one.
-        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-        args[-1] = last.with_changes(comma=comma, whitespace_after_arg=cst.SimpleWhitespace(""))
-        new_args = [a.with_changes(comma=comma) for a in new_args]
-        new_args[-1] = new_args[-1].with_changes(
-            comma=cst.MaybeSentinel.DEFAULT, whitespace_after_arg=last.whitespace_after_arg
-        )
+        new_args[-1] = new_args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT, whitespace_after_arg=closing)
     return call.with_changes(args=[*args, *new_args])
+
+
+def _breaks_line(whitespace: cst.BaseParenthesizableWhitespace) -> bool:
+    return isinstance(whitespace, cst.ParenthesizedWhitespace)
+
+
+def _layout_of(whitespace: cst.BaseParenthesizableWhitespace) -> cst.BaseParenthesizableWhitespace:
+    """The line break and indentation of a separator, without the comments on or between its
+    lines, which belong to the argument they follow."""
+    if isinstance(whitespace, cst.ParenthesizedWhitespace):
+        return whitespace.with_changes(first_line=cst.TrailingWhitespace(newline=whitespace.first_line.newline), empty_lines=[])
+    return whitespace
 
 
 class _Applier(cst.CSTTransformer):
