@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from torch_advise.catalogue import load_catalogue
 from torch_advise.lint.analysis.call_equivalence import KEYWORD, POSITIONAL, Argument, constant, equivalent
-from torch_advise.lint.analysis.call_rewrite import FileSpelling, successor_arguments, successor_decorator
+from torch_advise.lint.analysis.call_rewrite import FileSpelling, successor_decorator
 from torch_advise.lint.analysis.torch_api import FORWARDS, signature
 
 from conftest import REPO, lint_text
@@ -78,12 +78,16 @@ def _same_everywhere(old_source: str, new_source: str, qualname: str) -> None:
 
 
 def _rewritten(old_source: str, qualname: str):
-    call = cst.parse_expression(old_source)
-    assert isinstance(call, cst.Call)
-    arguments = successor_arguments(qualname, call.args, FileSpelling("torch"))
-    if arguments is None:
+    """The call as `advise --fix` rewrites it in a file, or None where it offers no fix."""
+    names = sorted({*_namespace(old_source), "s", "k"})
+    code = f"import torch\n\n\ndef f({', '.join(names)}):\n    return {old_source}\n"
+    result = lint_text(code, select=["AMP001"], fix="safe")
+    if not result.changed:
         return None
-    return call_source(call.with_changes(func=cst.parse_expression(FORWARDS[qualname][0]), args=arguments))
+    function = ast.parse(result.fixed_source).body[-1]
+    assert isinstance(function, ast.FunctionDef) and isinstance(function.body[-1], ast.Return)
+    assert function.body[-1].value is not None
+    return ast.unparse(function.body[-1].value)
 
 
 def _token(value: ast.expr) -> str:
@@ -144,7 +148,7 @@ def test_autocast_with_keyword_arguments_from_a_dict_gets_no_fix():
 def test_positional_enabled_becomes_the_enabled_keyword_and_keeps_the_cache_setting():
     old = "torch.cuda.amp.autocast(v0)"
     new = _rewritten(old, "torch.cuda.amp.autocast")
-    assert new == 'torch.amp.autocast("cuda", enabled=v0, dtype=torch.float16, cache_enabled=True)'
+    assert new == "torch.amp.autocast('cuda', enabled=v0, dtype=torch.float16, cache_enabled=True)"
     _same_everywhere(old, new, "torch.cuda.amp.autocast")
     for wrong in ('torch.amp.autocast("cuda", v0)', 'torch.amp.autocast("cuda", enabled=v0, dtype=torch.float16)'):
         assert not equivalent("torch.cuda.amp.autocast", _shape(old), _shape(wrong))
@@ -152,7 +156,7 @@ def test_positional_enabled_becomes_the_enabled_keyword_and_keeps_the_cache_sett
 
 
 def test_grad_scaler_arguments_from_a_sequence_keep_their_places():
-    assert _rewritten("torch.cuda.amp.GradScaler(*s)", "torch.cuda.amp.GradScaler") == 'torch.amp.GradScaler("cuda", *s)'
+    assert _rewritten("torch.cuda.amp.GradScaler(*s)", "torch.cuda.amp.GradScaler") == "torch.amp.GradScaler('cuda', *s)"
     assert _rewritten("torch.cuda.amp.autocast(*s)", "torch.cuda.amp.autocast") is None
 
 
