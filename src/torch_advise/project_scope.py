@@ -55,7 +55,7 @@ def project_scope(start: Path) -> ProjectScope:
     walked: list[Path] = []
     for folder in (first, *first.parents):
         walked.append(folder)
-        if os.path.normcase(folder) in homes or _holds_repository(str(folder)):
+        if os.path.normcase(folder) in homes or holds_repository(str(folder)):
             return ProjectScope(tuple(walked), vouched=True)
     return ProjectScope(_unmarked_folders(first), vouched=False)
 
@@ -69,7 +69,7 @@ def _home_folders() -> frozenset[str]:
     return frozenset(spelling for spelling in spellings if os.path.dirname(spelling) != spelling)
 
 
-def _holds_repository(folder: str) -> bool:
+def holds_repository(folder: str) -> bool:
     return any(os.path.lexists(os.path.join(folder, marker)) for marker in REPOSITORY_MARKERS)
 
 

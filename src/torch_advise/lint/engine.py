@@ -160,7 +160,7 @@ def _violations(module: cst.Module, options: LintOptions, path: Path) -> tuple[l
                 found.extend(context.violations)
     finally:
         analysis.model.release()
-    return found, bool(analysis.read_other_files)
+    return found, analysis.read_other_files
 
 
 def _positioned(

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
 import libcst as cst
 
 from torch_advise.lint.analysis.edits import Edit
 from torch_advise.lint.analysis.facts import Facts
-from torch_advise.lint.analysis.importers import names_imported_from
 from torch_advise.lint.analysis.model import TrainingModel
+from torch_advise.lint.analysis.project import Project
 from torch_advise.lint.analysis.steps import Steps
 from torch_advise.target import Target
 
@@ -36,19 +35,18 @@ class Analysis:
     steps: Steps
     target: Target
     path: Path
-    # Set once a check has read other files: the findings then hold only while those files do,
-    # so they are not cached by this file's bytes alone.
-    read_other_files: list[bool] = field(default_factory=list)
+    project: Project
 
     @classmethod
     def of(cls, model: TrainingModel, target: Target, path: Path) -> Analysis:
         facts = Facts(model)
-        return cls(model, facts, Steps(model, facts), target, path)
+        return cls(model, facts, Steps(model, facts), target, path, Project(path))
 
-    def names_imported_by_other_modules(self) -> Optional[set[str]]:
-        """What other modules of the project import from this file (importers.py)."""
-        self.read_other_files.append(True)
-        return names_imported_from(self.path)
+    @property
+    def read_other_files(self) -> bool:
+        """Whether a check has read other files: the findings then hold only while those files
+        do, so they are not cached by this file's bytes alone."""
+        return self.project.read
 
 
 class CheckContext:
@@ -62,7 +60,7 @@ class CheckContext:
         self.steps = analysis.steps
         self.target = analysis.target
         self.path = analysis.path
-        self.names_imported_by_other_modules = analysis.names_imported_by_other_modules
+        self.project = analysis.project
         self.violations: list[Violation] = []
 
     def report(self, node: cst.CSTNode, message: str, fix: Sequence[Edit] = ()) -> None:

@@ -5,8 +5,8 @@ becoming `from torch.amp import autocast`) keeps every use in the file right, bu
 that does `from train import autocast` and calls `autocast()` would then call the new callable
 with the old arguments. Such a fix is proven safe only where no other module of the project
 takes the name, which this answers by reading the project's import statements: the repository
-the file is in (up to the folder holding .git or .hg, never above the user's home; in git, the
-files it does not ignore), or its own folder outside any repository.
+the file is in (project_scope's bound: never above the user's home; in git, the files it does
+not ignore), or its own folder outside any repository.
 
 An import names a module by a dotted name, which fits every file whose path ends in those
 names (`from pkg.train import x` fits any `.../pkg/train.py`), or relative to the importing
@@ -25,7 +25,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-REPOSITORY_MARKERS = (".git", ".hg")
+from torch_advise.project_scope import holds_repository, project_scope
+
 # Folders that hold other projects' code or build output, not modules of this one.
 SKIPPED_FOLDERS = {"node_modules", "site-packages", "__pycache__", "build", "dist", "venv", "env"}
 LARGEST_FILE = 4 * 1024 * 1024
@@ -36,19 +37,16 @@ _STAR = "<star>"
 
 
 def project_folder(path: Path) -> Path:
-    folder = Path(os.path.abspath(path)).parent
-    home = Path.home()
-    current = folder
-    while True:
-        if any((current / marker).exists() for marker in REPOSITORY_MARKERS):
-            return current
-        if current == home or current.parent == current:
-            return folder
-        current = current.parent
+    """The repository the file is in (project_scope: never above the home folder), or the
+    file's own folder outside every repository."""
+    scope = project_scope(path)
+    if scope.vouched and holds_repository(str(scope.folders[-1])):
+        return scope.folders[-1]
+    return Path(os.path.abspath(path)).parent
 
 
 @dataclass(frozen=True)
-class _Reference:
+class ModuleReference:
     """How an import names a module: dotted names, from a folder when the import is relative."""
 
     parts: tuple[str, ...]
@@ -69,7 +67,7 @@ def names_imported_from(path: Path) -> Optional[set[str]]:
     if module[-1] == "__init__":
         module = module[:-1]
     try:
-        found = _importers(str(project_folder(path)), module[-1])
+        found = importers_of(str(project_folder(path)), module[-1])
     except OSError:
         return None
     names: set[str] = set()
@@ -87,13 +85,13 @@ def names_imported_from(path: Path) -> Optional[set[str]]:
 
 
 @lru_cache(maxsize=32)
-def _importers(folder: str, name: str) -> dict[str, tuple[tuple[_Reference, frozenset[str]], ...]]:
+def importers_of(folder: str, name: str) -> dict[str, tuple[tuple[ModuleReference, frozenset[str]], ...]]:
     """Each file of the project under `folder` that imports a module called `name`, with the
     names it takes from it. Only the files with an import line naming it are parsed."""
     named = re.compile(rb"^[ \t]*(?:from|import)[ \t][^\n]*\b" + re.escape(name.encode()) + rb"\b", re.MULTILINE)
     found = {}
-    for importer in _python_files(folder):
-        source = _read(importer)
+    for importer in python_files(folder):
+        source = read_file(importer)
         if source is not None and named.search(source):
             taken = tuple((reference, frozenset(names)) for reference, names in _imports_of(source, importer).items() if reference.parts[-1] == name)
             if taken:
@@ -102,7 +100,7 @@ def _importers(folder: str, name: str) -> dict[str, tuple[tuple[_Reference, froz
 
 
 @lru_cache(maxsize=8)
-def _python_files(folder: str) -> tuple[str, ...]:
+def python_files(folder: str) -> tuple[str, ...]:
     """The project's Python files: in a git repository those git tracks or would track (what
     .gitignore leaves out, a virtual environment or downloaded code, is not the project's)."""
     if os.path.exists(os.path.join(folder, ".git")):
@@ -126,7 +124,7 @@ def _raise(error: OSError) -> None:
     raise error
 
 
-def _read(path: str) -> Optional[bytes]:
+def read_file(path: str) -> Optional[bytes]:
     try:
         if os.path.getsize(path) > LARGEST_FILE:
             return None
@@ -136,7 +134,7 @@ def _read(path: str) -> Optional[bytes]:
         return None
 
 
-def _parse(source: bytes) -> Optional[ast.Module]:
+def parse_python(source: bytes) -> Optional[ast.Module]:
     try:
         return ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -145,8 +143,8 @@ def _parse(source: bytes) -> Optional[ast.Module]:
 
 def _literal_all(path: str) -> Optional[set[str]]:
     """The names of a module-level `__all__ = [...]` of string literals; None without one."""
-    source = _read(path)
-    tree = _parse(source) if source is not None else None
+    source = read_file(path)
+    tree = parse_python(source) if source is not None else None
     if tree is None:
         return None
     for statement in tree.body:
@@ -158,41 +156,42 @@ def _literal_all(path: str) -> Optional[set[str]]:
     return None
 
 
-def _reference(module: str, level: int, importer: str) -> _Reference:
+def module_reference(module: str, level: int, importer: str) -> ModuleReference:
+    """How an import statement in `importer` names `module` (`level`: its leading dots)."""
     parts = tuple(part for part in module.split(".") if part)
     if not level:
-        return _Reference(parts)
+        return ModuleReference(parts)
     folder = Path(importer).parent
     for _ in range(level - 1):
         folder = folder.parent
-    return _Reference(parts, str(folder))
+    return ModuleReference(parts, str(folder))
 
 
-def _imports_of(source: bytes, importer: str) -> dict[_Reference, set[str]]:
+def _imports_of(source: bytes, importer: str) -> dict[ModuleReference, set[str]]:
     """Each module this source imports from, and the names it takes from it."""
-    tree = _parse(source)
+    tree = parse_python(source)
     if tree is None:
         return {}
-    found: dict[_Reference, set[str]] = {}
-    modules: dict[str, _Reference] = {}  # how the file refers to a module (`t`, `pkg.train`)
+    found: dict[ModuleReference, set[str]] = {}
+    modules: dict[str, ModuleReference] = {}  # how the file refers to a module (`t`, `pkg.train`)
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if base:
                 taken = {_STAR if a.name == "*" else a.name for a in node.names}
-                found.setdefault(_reference(base, node.level, importer), set()).update(taken)
+                found.setdefault(module_reference(base, node.level, importer), set()).update(taken)
             for alias in node.names:
                 # `from package import train`: perhaps the module itself, read through a name.
-                modules[alias.asname or alias.name] = _reference(f"{base}.{alias.name}", node.level, importer)
+                modules[alias.asname or alias.name] = module_reference(f"{base}.{alias.name}", node.level, importer)
         elif isinstance(node, ast.Import):
             for alias in node.names:
-                modules[alias.asname or alias.name] = _reference(alias.name, 0, importer)
+                modules[alias.asname or alias.name] = module_reference(alias.name, 0, importer)
     if modules:
         _attribute_reads(tree, modules, found)
     return found
 
 
-def _attribute_reads(tree: ast.AST, modules: dict[str, _Reference], found: dict[_Reference, set[str]]) -> None:
+def _attribute_reads(tree: ast.AST, modules: dict[str, ModuleReference], found: dict[ModuleReference, set[str]]) -> None:
     """`train.autocast` takes `autocast` from train; `train` handed on whole takes every name."""
     roots: set[int] = set()
     for node in ast.walk(tree):

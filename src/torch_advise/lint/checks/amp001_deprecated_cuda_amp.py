@@ -295,7 +295,7 @@ def _group_edits(ctx: CheckContext, group: ImportGroup) -> tuple[Edit, ...]:
 def _taken_by_other_modules(ctx: CheckContext, statement: Union[cst.Import, cst.ImportFrom]) -> bool:
     """Whether another module of the project may import a name this import binds: it would get
     the new callable and call it as the old one. Unknown counts as yes."""
-    taken = ctx.names_imported_by_other_modules()
+    taken = ctx.project.names_imported_by_other_modules()
     if taken is None or EVERY_NAME in taken:
         return True
     names = statement.names if isinstance(statement.names, Sequence) else ()

@@ -1,0 +1,340 @@
+"""The other modules of a file's project, read with the stdlib ast and only when a rule asks: the
+facts one file cannot show.
+
+A module's summary holds what it builds and what it does with it, by name, in the module's own
+terms (`loader = build_loader(cfg)`, a loop over `loader` inside a loop that trains, a function
+that iterates its first parameter); questions that span modules join summaries through the
+import graph (importers.py) at the time they are asked. A summary is made once per file per
+process, from the file's bytes, and costs an `ast.parse` of it.
+
+Every answer errs towards "not known", so a rule that needs one stays quiet without it.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Optional, Union
+
+from torch_advise.lint.analysis.importers import (
+    ModuleReference,
+    importers_of,
+    module_reference,
+    names_imported_from,
+    parse_python,
+    project_folder,
+    python_files,
+    read_file,
+)
+
+# Calls by which a loop shows that it trains (`loss.backward()`, `optimizer.step()`).
+TRAINING_METHODS = {"backward", "step", "zero_grad", "manual_backward"}
+# Calls that pass their argument's items through, as facts.ITERATION_WRAPPERS.
+ITERATION_WRAPPERS = {"enumerate", "iter", "tqdm", "trange", "islice", "track", "zip", "chain", "cycle", "log_every"}
+DATALOADERS = {"DataLoader", "torch.utils.data.DataLoader", "data.DataLoader"}
+
+FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
+
+
+@dataclass(frozen=True)
+class Site:
+    path: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{os.path.relpath(self.path)}:{self.line}"
+
+
+@dataclass
+class Built:
+    """A name bound to what a call returned: `loader = build(cfg)`, or the `index`-th name of
+    `train, val = build(cfg)`."""
+
+    callee: str
+    index: Optional[int]
+    line: int
+
+
+@dataclass
+class CallFacts:
+    callee: str
+    positional: tuple[Optional[str], ...]  # the names passed by position (None for anything else)
+    keywords: dict[str, str]  # keyword -> the name passed
+    line: int
+
+
+@dataclass
+class LoopFacts:
+    line: int
+    trains: bool  # a training call in its body
+    nested_iterations: set[str]  # names iterated by loops inside it
+    calls: list[CallFacts]
+
+
+@dataclass
+class ScopeFacts:
+    """A function's body, or the module's top level."""
+
+    built: dict[str, Built] = field(default_factory=dict)  # by assignments outside every loop
+    loops: list[LoopFacts] = field(default_factory=list)
+
+
+@dataclass
+class FunctionFacts:
+    params: tuple[str, ...]
+    iterated_params: set[str]
+    trains: bool
+    returned_loaders: dict[Optional[int], int]  # the returned value's index (None: the value) -> line of its DataLoader
+
+
+@dataclass
+class ModuleSummary:
+    path: str
+    imports: dict[str, tuple[ModuleReference, Optional[str]]]  # local name -> the module, and the name taken from it
+    functions: dict[str, FunctionFacts]
+    scopes: list[ScopeFacts]
+
+    def target_of(self, callee: str) -> Optional[tuple[ModuleReference, str]]:
+        """The module and name a call like `build(...)` or `data.build(...)` reaches by import."""
+        head, _, last = callee.rpartition(".")
+        if not head:
+            imported = self.imports.get(callee)
+            return (imported[0], imported[1]) if imported is not None and imported[1] is not None else None
+        imported = self.imports.get(head)
+        return (imported[0], last) if imported is not None and imported[1] is None else None
+
+
+def _dotted(node: ast.expr) -> Optional[str]:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = _dotted(node.value)
+        return None if inner is None else f"{inner}.{node.attr}"
+    return None
+
+
+def _iterated_name(node: ast.expr) -> Optional[str]:
+    """The name whose items a loop header's iterable yields: `loader`, `enumerate(loader)`."""
+    while isinstance(node, ast.Call) and node.args and (_dotted(node.func) or "").split(".")[-1] in ITERATION_WRAPPERS:
+        node = node.args[0]
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _iteration_of(node: ast.AST) -> Optional[str]:
+    """The name a `for` statement or a comprehension's `for` iterates."""
+    if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+        return _iterated_name(node.iter)
+    return None
+
+
+def _walk_scope(node: ast.AST):
+    """The nodes of a scope, without those of the functions and classes defined in it."""
+    pending = list(ast.iter_child_nodes(node))
+    while pending:
+        child = pending.pop()
+        yield child
+        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            pending.extend(ast.iter_child_nodes(child))
+
+
+def _trains(node: ast.AST, training_functions: set[str]) -> bool:
+    for child in _walk_scope(node):
+        if isinstance(child, ast.Call):
+            name = _dotted(child.func) or ""
+            if isinstance(child.func, ast.Attribute) and child.func.attr in TRAINING_METHODS:
+                return True
+            if name in training_functions:
+                return True
+    return False
+
+
+def _call_facts(call: ast.Call) -> Optional[CallFacts]:
+    callee = _dotted(call.func)
+    if callee is None:
+        return None
+    positional = tuple(a.id if isinstance(a, ast.Name) else None for a in call.args)
+    keywords = {k.arg: k.value.id for k in call.keywords if k.arg is not None and isinstance(k.value, ast.Name)}
+    return CallFacts(callee, positional, keywords, call.lineno)
+
+
+def _scope_facts(body: ast.AST, statements: list[ast.stmt], training_functions: set[str]) -> ScopeFacts:
+    facts = ScopeFacts()
+    for statement in statements:
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call):
+            callee = _dotted(statement.value.func)
+            if callee is None:
+                continue
+            for target in statement.targets:
+                if isinstance(target, ast.Name):
+                    facts.built[target.id] = Built(callee, None, statement.lineno)
+                elif isinstance(target, (ast.Tuple, ast.List)):
+                    for index, element in enumerate(target.elts):
+                        if isinstance(element, ast.Name):
+                            facts.built[element.id] = Built(callee, index, statement.lineno)
+    for node in _walk_scope(body):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            nested = {name for inner in _walk_scope(node) if (name := _iteration_of(inner)) is not None}
+            calls = [c for c in (_call_facts(n) for n in _walk_scope(node) if isinstance(n, ast.Call)) if c is not None]
+            facts.loops.append(LoopFacts(node.lineno, _trains(node, training_functions), nested, calls))
+    return facts
+
+
+def _returned_loaders(function: FunctionNode) -> dict[Optional[int], int]:
+    """Where the DataLoader the function returns is built: `return DataLoader(...)`, or a name
+    bound to one and returned, alone or in a tuple."""
+    loaders: dict[str, int] = {}
+    found: dict[Optional[int], int] = {}
+    for node in _walk_scope(function):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _dotted(node.value.func) in DATALOADERS:
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    loaders[target.id] = node.value.lineno
+    for node in _walk_scope(function):
+        if not isinstance(node, ast.Return) or node.value is None:
+            continue
+        values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+        for index, value in enumerate(values):
+            key = index if isinstance(node.value, ast.Tuple) else None
+            if isinstance(value, ast.Call) and _dotted(value.func) in DATALOADERS:
+                found[key] = value.lineno
+            elif isinstance(value, ast.Name) and value.id in loaders:
+                found[key] = loaders[value.id]
+    return found
+
+
+def _function_facts(function: FunctionNode, training_functions: set[str]) -> FunctionFacts:
+    arguments = function.args
+    params = tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs])
+    iterated = {name for node in _walk_scope(function) if (name := _iteration_of(node)) in params}
+    return FunctionFacts(params, iterated, _trains(function, training_functions), _returned_loaders(function))
+
+
+def summarize(path: str, source: bytes) -> Optional[ModuleSummary]:
+    tree = parse_python(source)
+    if tree is None:
+        return None
+    imports: dict[str, tuple[ModuleReference, Optional[str]]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.name != "*":
+                    imports[alias.asname or alias.name] = (module_reference(node.module or "", node.level, path), alias.name)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                imports[alias.asname or alias.name] = (module_reference(alias.name, 0, path), None)
+    definitions = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    # Functions that train, one call deep: `train_one_epoch` called from the epoch loop.
+    training = {f.name for f in definitions if _trains(f, set())}
+    functions = {f.name: _function_facts(f, training) for f in definitions}
+    scopes = [_scope_facts(tree, tree.body, training)]
+    scopes += [_scope_facts(f, f.body, training) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return ModuleSummary(path, imports, functions, scopes)
+
+
+@lru_cache(maxsize=512)
+def _summary(path: str, size: int, mtime: int) -> Optional[ModuleSummary]:
+    source = read_file(path)
+    return summarize(path, source) if source is not None else None
+
+
+def summary_of(path: str) -> Optional[ModuleSummary]:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return _summary(path, status.st_size, status.st_mtime_ns)
+
+
+def _module_path(path: str) -> tuple[str, ...]:
+    parts = Path(path).with_suffix("").parts
+    return parts[:-1] if parts[-1] == "__init__" else parts
+
+
+@dataclass(frozen=True)
+class EpochUse:
+    """Another module iterates, on every pass of a loop that trains, what a function returns."""
+
+    site: Site
+    function: str
+
+
+class Project:
+    """One file's project: the repository it is in (importers.project_folder)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = os.path.abspath(path)
+        self.module = _module_path(self.path)
+        # Whether an answer read other files (the findings then depend on them).
+        self.read = False
+
+    def names_imported_by_other_modules(self) -> Optional[set[str]]:
+        """What other modules of the project import from this file (importers.py)."""
+        self.read = True
+        return names_imported_from(Path(self.path))
+
+    @cached_property
+    def folder(self) -> str:
+        return str(project_folder(Path(self.path)))
+
+    def _resolve(self, reference: ModuleReference) -> list[str]:
+        """The project's files an import reference may name."""
+        return [path for path in python_files(self.folder) if reference.fits(_module_path(path))]
+
+    def epoch_uses(self, function: str, index: Optional[int]) -> list[EpochUse]:
+        """Loops in other modules of the project that train and, on every pass, iterate what
+        `function` of this module returns (its `index`-th value, for a tuple), built before the
+        loop: directly, or by handing it to a function that iterates that parameter."""
+        self.read = True
+        try:
+            importers = importers_of(self.folder, self.module[-1])
+        except OSError:
+            return []
+        uses = []
+        for importer in importers:
+            if importer == self.path:
+                continue
+            summary = summary_of(importer)
+            if summary is None:
+                continue
+            for scope in summary.scopes:
+                names = {
+                    name for name, built in scope.built.items()
+                    if built.index == index and self._reaches(summary, built.callee, function)
+                }
+                for loop in scope.loops if names else ():
+                    if self._iterates_each_pass(summary, loop, names):
+                        uses.append(EpochUse(Site(importer, loop.line), function))
+        return uses
+
+    def _reaches(self, summary: ModuleSummary, callee: str, function: str) -> bool:
+        target = summary.target_of(callee)
+        return target is not None and target[1] == function and target[0].fits(self.module)
+
+    def _iterates_each_pass(self, summary: ModuleSummary, loop: LoopFacts, names: set[str]) -> bool:
+        trains = loop.trains
+        iterates = bool(loop.nested_iterations & names)
+        for call in loop.calls:
+            facts = self._function(summary, call.callee)
+            if facts is None:
+                continue
+            trains = trains or facts.trains
+            handed = {p for p, passed in zip(facts.params, call.positional) if passed in names}
+            handed |= {k for k, passed in call.keywords.items() if passed in names}
+            iterates = iterates or bool(handed & facts.iterated_params)
+        return trains and iterates
+
+    def _function(self, summary: ModuleSummary, callee: str) -> Optional[FunctionFacts]:
+        """A function a call reaches: one of the module's own, or one it imports from the project."""
+        if callee in summary.functions:
+            return summary.functions[callee]
+        target = summary.target_of(callee)
+        if target is None:
+            return None
+        for path in self._resolve(target[0]):
+            other = summary_of(path)
+            if other is not None and target[1] in other.functions:
+                return other.functions[target[1]]
+        return None
