@@ -41,11 +41,14 @@ FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
 @dataclass(frozen=True)
 class Site:
+    """A place in another module, named as the project names it: `train/main.py:16`."""
+
     path: str
     line: int
+    folder: str  # the project's
 
     def __str__(self) -> str:
-        return f"{os.path.relpath(self.path)}:{self.line}"
+        return f"{Path(os.path.relpath(self.path, self.folder)).as_posix()}:{self.line}"
 
 
 @dataclass
@@ -306,7 +309,7 @@ class Project:
                 }
                 for loop in scope.loops if names else ():
                     if self._iterates_each_pass(summary, loop, names):
-                        uses.append(EpochUse(Site(importer, loop.line), function))
+                        uses.append(EpochUse(Site(importer, loop.line, self.folder), function))
         return uses
 
     def _reaches(self, summary: ModuleSummary, callee: str, function: str) -> bool:
