@@ -1,0 +1,94 @@
+"""The frameworks people train with, as facts the rules share: Lightning's hooks and Trainer, the
+Hugging Face TrainingArguments, accelerate's Accelerator. A framework's loop is a loop the file
+does not show; these say when one runs the file's code, and with which settings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import libcst as cst
+
+from torch_advise.lint.analysis.model import CallSite, ClassInfo, FunctionInfo, TrainingModel
+from torch_advise.lint.analysis.syntax import keyword_args, literal_value, positional_args
+
+LIGHTNING_PACKAGES = ("lightning", "pytorch_lightning")
+# Lightning's hooks that return a loader, and how often its loops iterate what they return.
+LIGHTNING_LOADER_HOOKS = {
+    "train_dataloader": "Lightning's fit loop iterates it every epoch",
+    "val_dataloader": "Lightning's fit loop iterates it at every validation, every epoch by default",
+}
+# Trainer.fit's loader arguments, by position after the model and by keyword.
+FIT_LOADERS = ("train_dataloaders", "val_dataloaders")
+# Subclasses of transformers.TrainingArguments in trl, with the same data loader settings.
+TRL_CONFIGS = {"SFTConfig", "DPOConfig", "ORPOConfig", "KTOConfig", "CPOConfig", "RewardConfig", "GRPOConfig", "PRMConfig"}
+
+
+def _package(qualname: Optional[str]) -> str:
+    return (qualname or "").split(".")[0]
+
+
+def is_lightning(qualname: Optional[str], name: str) -> bool:
+    """`lightning.pytorch.LightningModule`, `pytorch_lightning.LightningModule`, `L.LightningModule`."""
+    return _package(qualname) in LIGHTNING_PACKAGES and (qualname or "").rsplit(".", 1)[-1] == name
+
+
+def lightning_class(model: TrainingModel, cls: ClassInfo) -> bool:
+    """A LightningModule or LightningDataModule, directly or through classes of this file."""
+    for klass in model.class_lineage(cls):
+        scope = klass.scope.parent or klass.scope
+        for base in klass.bases:
+            name = model.qualname(base, scope)
+            if is_lightning(name, "LightningModule") or is_lightning(name, "LightningDataModule"):
+                return True
+    return False
+
+
+def lightning_loader_hook(model: TrainingModel, function: Optional[FunctionInfo]) -> Optional[str]:
+    """How often Lightning iterates the loader `function` returns, when it is such a hook."""
+    if function is None or function.cls is None or function.name not in LIGHTNING_LOADER_HOOKS:
+        return None
+    return LIGHTNING_LOADER_HOOKS[function.name] if lightning_class(model, function.cls) else None
+
+
+def lightning_fit_loaders(model: TrainingModel) -> list[tuple[CallSite, cst.BaseExpression]]:
+    """The loaders handed to a Lightning Trainer's `fit`, with the call that hands each."""
+    found = []
+    for site in model.calls:
+        if site.method != "fit" or site.receiver is None:
+            continue
+        if not any(isinstance(o.expr, cst.Call) and is_lightning(model.qualname(o.expr.func, o.scope), "Trainer")
+                   for o in model.origins(site.receiver, site.scope)):
+            continue
+        arguments = positional_args(site.node)[1 : 1 + len(FIT_LOADERS)]
+        keywords = keyword_args(site.node)
+        found += [(site, a) for a in arguments] + [(site, keywords[k]) for k in FIT_LOADERS if k in keywords]
+    return found
+
+
+@dataclass(frozen=True)
+class TrainingArgumentsCall:
+    site: CallSite
+    keywords: dict[str, cst.BaseExpression]
+    opaque: bool  # **kwargs: its settings cannot be known
+
+    def literal(self, name: str, default: object) -> object:
+        value = self.keywords.get(name)
+        return default if value is None else literal_value(value)
+
+
+def training_arguments(model: TrainingModel) -> list[TrainingArgumentsCall]:
+    """`TrainingArguments(...)` and the trl configs built on it, built in this file."""
+    found = []
+    for site in model.calls:
+        name = model.call_name(site) or ""
+        last = name.rsplit(".", 1)[-1]
+        if (name.startswith("transformers.") and last.endswith("TrainingArguments")) or (name.startswith("trl.") and last in TRL_CONFIGS):
+            call = site.node
+            found.append(TrainingArgumentsCall(site, keyword_args(call), any(a.star for a in call.args)))
+    return found
+
+
+def is_accelerator(qualname: Optional[str]) -> bool:
+    return _package(qualname) == "accelerate" and (qualname or "").rsplit(".", 1)[-1] == "Accelerator"
