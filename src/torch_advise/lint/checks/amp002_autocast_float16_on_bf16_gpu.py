@@ -14,6 +14,7 @@ from torch_advise.lint.analysis.edits import (
 from torch_advise.lint.analysis.facts import (
     FLOAT16,
 )
+from torch_advise.lint.analysis.frameworks import is_accelerator, is_lightning, training_arguments
 from torch_advise.lint.analysis.model import (
     CallSite,
     Scope,
@@ -85,6 +86,31 @@ def _assigned_names(site: CallSite) -> set[str]:
     return names
 
 
+# Each framework's float16 setting: the value it is written with, and what asks for bfloat16.
+LIGHTNING_FLOAT16 = {16, "16", "16-mixed"}
+
+
+def _framework_float16(ctx: CheckContext, gpu: str) -> None:
+    """Float16 mixed precision asked of a framework: `TrainingArguments(fp16=True)`,
+    `Trainer(precision="16-mixed")`, `Accelerator(mixed_precision="fp16")`."""
+    message = f"{{}} runs float16 mixed precision on a GPU with bfloat16 ({gpu}): use {{}}, as fast and needs no loss scaling"
+    for arguments in training_arguments(ctx.model):
+        fp16 = arguments.keywords.get("fp16")
+        if fp16 is not None and not arguments.opaque and literal_value(fp16) is True and "bf16" not in arguments.keywords:
+            argument = next(a for a in arguments.site.node.args if a.keyword is not None and a.keyword.value == "fp16")
+            assert argument.keyword is not None  # found by its keyword
+            ctx.report(fp16, message.format("the Trainer", "bf16=True"), (ReplaceNode(argument.keyword, "bf16"),))
+    for site in ctx.model.calls:
+        name = ctx.model.call_name(site)
+        keywords = keyword_args(site.node)
+        if is_lightning(name, "Trainer") and literal_value(keywords.get("precision", cst.Name("None"))) in LIGHTNING_FLOAT16:
+            value = keywords["precision"]
+            ctx.report(value, message.format("Lightning", 'precision="bf16-mixed"'), (ReplaceNode(value, '"bf16-mixed"'),))
+        elif is_accelerator(name) and literal_value(keywords.get("mixed_precision", cst.Name("None"))) == "fp16":
+            value = keywords["mixed_precision"]
+            ctx.report(value, message.format("accelerate", 'mixed_precision="bf16"'), (ReplaceNode(value, '"bf16"'),))
+
+
 def check(ctx: CheckContext) -> None:
     if not ctx.target.supports_bf16 or ctx.facts.float16_weights or benchmark_of(ctx.path, NAMED_FLOAT16):
         return
@@ -119,3 +145,4 @@ def check(ctx: CheckContext) -> None:
             edits = (ReplaceNode(dtype, f"{dotted(dtype.value)}.bfloat16"),) if direct and isinstance(dtype, cst.Attribute) else ()
             ctx.report(dtype, message, edits)
     _half_models(ctx, gpu)
+    _framework_float16(ctx, gpu)
