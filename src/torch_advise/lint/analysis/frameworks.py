@@ -11,7 +11,7 @@ from typing import Optional
 import libcst as cst
 
 from torch_advise.lint.analysis.model import CallSite, ClassInfo, FunctionInfo, TrainingModel
-from torch_advise.lint.analysis.syntax import keyword_args, literal_value, positional_args
+from torch_advise.lint.analysis.syntax import dotted, keyword_args, literal_value, positional_args
 
 LIGHTNING_PACKAGES = ("lightning", "pytorch_lightning")
 # Lightning's hooks that return a loader, and how often its loops iterate what they return.
@@ -46,10 +46,22 @@ def lightning_class(model: TrainingModel, cls: ClassInfo) -> bool:
 
 
 def lightning_loader_hook(model: TrainingModel, function: Optional[FunctionInfo]) -> Optional[str]:
-    """How often Lightning iterates the loader `function` returns, when it is such a hook."""
-    if function is None or function.cls is None or function.name not in LIGHTNING_LOADER_HOOKS:
+    """How often Lightning iterates the loader `function` returns, when it is such a hook:
+    by its name, or set as one in the class (`self.train_dataloader = self._train_dataloader`,
+    or a `partial` of it)."""
+    if function is None or function.cls is None or not lightning_class(model, function.cls):
         return None
-    return LIGHTNING_LOADER_HOOKS[function.name] if lightning_class(model, function.cls) else None
+    if function.name in LIGHTNING_LOADER_HOOKS:
+        return LIGHTNING_LOADER_HOOKS[function.name]
+    for hook, description in LIGHTNING_LOADER_HOOKS.items():
+        for binding in function.cls.attributes.get(hook, []):
+            value = binding.value
+            if isinstance(value, cst.Call) and (dotted(value.func) or "").rsplit(".", 1)[-1] == "partial" and positional_args(value):
+                value = positional_args(value)[0]
+            # The binding was made in a method, through that method's own name for the instance.
+            if value is not None and (dotted(value) or "").rsplit(".", 1)[-1] == function.name and isinstance(value, cst.Attribute):
+                return description
+    return None
 
 
 def lightning_fit_loaders(model: TrainingModel) -> list[tuple[CallSite, cst.BaseExpression]]:

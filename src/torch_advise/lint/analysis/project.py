@@ -19,6 +19,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Optional, Union
 
+from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, is_lightning
 from torch_advise.lint.analysis.importers import (
     ModuleReference,
     importers_of,
@@ -35,6 +36,8 @@ TRAINING_METHODS = {"backward", "step", "zero_grad", "manual_backward"}
 # Calls that pass their argument's items through, as facts.ITERATION_WRAPPERS.
 ITERATION_WRAPPERS = {"enumerate", "iter", "tqdm", "trange", "islice", "track", "zip", "chain", "cycle", "log_every"}
 DATALOADERS = {"DataLoader", "torch.utils.data.DataLoader", "data.DataLoader"}
+# How many classes of a module a base is followed through.
+MAX_BASES = 4
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
@@ -94,11 +97,32 @@ class FunctionFacts:
 
 
 @dataclass
+class ClassFacts:
+    bases: tuple[str, ...]  # as imported names make them: `pytorch_lightning.LightningModule`
+    init_params: tuple[str, ...]  # without the instance
+    # Loader hooks that return what the constructor was handed: parameter -> hook
+    # (`self.train_loader = train_loader` ... `def train_dataloader(self): return self.train_loader`).
+    hooked_params: dict[str, str]
+
+
+@dataclass
 class ModuleSummary:
     path: str
     imports: dict[str, tuple[ModuleReference, Optional[str]]]  # local name -> the module, and the name taken from it
     functions: dict[str, FunctionFacts]
     scopes: list[ScopeFacts]
+    classes: dict[str, ClassFacts]
+
+    def qualified(self, dotted: str) -> str:
+        """An imported name spelled from its module: `pl.LightningModule` after `import
+        pytorch_lightning as pl` is `pytorch_lightning.LightningModule`."""
+        head, _, rest = dotted.partition(".")
+        imported = self.imports.get(head)
+        if imported is None or imported[0].folder is not None:
+            return dotted
+        reference, name = imported
+        parts = [*reference.parts, *([name] if name else []), *([rest] if rest else [])]
+        return ".".join(parts)
 
     def target_of(self, callee: str) -> Optional[tuple[ModuleReference, str]]:
         """The module and name a call like `build(...)` or `data.build(...)` reaches by import."""
@@ -234,7 +258,30 @@ def summarize(path: str, source: bytes) -> Optional[ModuleSummary]:
     functions = {f.name: _function_facts(f, training) for f in definitions}
     scopes = [_scope_facts(tree, tree.body, training)]
     scopes += [_scope_facts(f, f.body, training) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    return ModuleSummary(path, imports, functions, scopes)
+    summary = ModuleSummary(path, imports, functions, scopes, {})
+    summary.classes = {c.name: _class_facts(c, summary) for c in tree.body if isinstance(c, ast.ClassDef)}
+    return summary
+
+
+def _class_facts(node: ast.ClassDef, summary: ModuleSummary) -> ClassFacts:
+    bases = tuple(summary.qualified(name) for base in node.bases if (name := _dotted(base)) is not None)
+    methods = {m.name: m for m in node.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    init = methods.get("__init__")
+    params = tuple(a.arg for a in [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs][1:]) if init is not None else ()
+    stored: dict[str, str] = {}  # attribute -> the constructor's parameter stored in it
+    for statement in _walk_scope(init) if init is not None else ():
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Name) and statement.value.id in params:
+            for target in statement.targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                    stored[target.attr] = statement.value.id
+    hooked = {}
+    for hook in LIGHTNING_LOADER_HOOKS:
+        method = methods.get(hook)
+        for returned in (n for n in _walk_scope(method) if isinstance(n, ast.Return)) if method is not None else ():
+            value = returned.value
+            if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" and value.attr in stored:
+                hooked[stored[value.attr]] = hook
+    return ClassFacts(bases, params, hooked)
 
 
 @lru_cache(maxsize=512)
@@ -328,6 +375,31 @@ class Project:
             handed |= {k for k, passed in call.keywords.items() if passed in names}
             iterates = iterates or bool(handed & facts.iterated_params)
         return trains and iterates
+
+    def lightning_class(self, qualname: str) -> Optional[ClassFacts]:
+        """A Lightning class of the project, for the name a call of it resolves to
+        (`asteroid.engine.system.System`), when it hands what its constructor was given to its
+        loader hooks (`System(train_loader=...)` returning it from `train_dataloader`)."""
+        module, _, name = qualname.rpartition(".")
+        if not module:
+            return None
+        self.read = True
+        for path in self._resolve(ModuleReference(tuple(module.split(".")))):
+            summary = summary_of(path)
+            facts = summary.classes.get(name) if summary is not None else None
+            if summary is not None and facts is not None and facts.hooked_params and self._lightning(summary, facts):
+                return facts
+        return None
+
+    def _lightning(self, summary: ModuleSummary, facts: ClassFacts, depth: int = 0) -> bool:
+        """A LightningModule or LightningDataModule, directly or through classes of its module."""
+        for base in facts.bases:
+            if is_lightning(base, "LightningModule") or is_lightning(base, "LightningDataModule"):
+                return True
+            local = summary.classes.get(base)
+            if local is not None and depth < MAX_BASES and self._lightning(summary, local, depth + 1):
+                return True
+        return False
 
     def _function(self, summary: ModuleSummary, callee: str) -> Optional[FunctionFacts]:
         """A function a call reaches: one of the module's own, or one it imports from the project."""
