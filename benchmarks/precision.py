@@ -43,10 +43,10 @@ def read_verdicts(folder: Path) -> dict[tuple[str, int, str], tuple[str, str]]:
     return verdicts
 
 
-def run_advise(files: Path, extra: list[str]) -> list[dict]:
+def run_advise(files: Path, extra: list[str], chosen: list[str]) -> list[dict]:
     # Run from inside the set, so that advise prints paths as the verdicts name them.
     command = [
-        sys.executable, "-m", "torch_advise", ".", "--format", "json", "--no-cache",
+        sys.executable, "-m", "torch_advise", *(chosen or ["."]), "--format", "json", "--no-cache",
         "--target", "h100", "--torch-version", "2.13", "--select", "ALL", *extra,
     ]
     done = subprocess.run(command, capture_output=True, text=True, cwd=files)
@@ -78,7 +78,10 @@ def main() -> int:
     if not args.files.is_dir():
         sys.exit(f"{args.files}: no review set here; run python benchmarks/realworld/build.py first")
     verdicts = read_verdicts(args.verdicts)
-    findings = run_advise(args.files.resolve(), args.advise_args)
+    # A set built whole (build.py --in-repositories) is linted file by file, each in its repository.
+    chosen_list = args.files / "chosen.txt"
+    chosen = chosen_list.read_text().splitlines() if chosen_list.is_file() else []
+    findings = run_advise(args.files.resolve(), args.advise_args, chosen)
     counts: dict[str, Counter] = defaultdict(Counter)
     unreviewed = []
     seen = set()

@@ -13,6 +13,11 @@ runs even after a snapshot is refreshed, as long as the old commit is still in i
 A row whose path is `*` stands for a whole repository: every `.py` file of that commit outside
 folders named test, tests, doc or docs (the whole-repository set in whole/).
 
+    python benchmarks/realworld/build.py --in-repositories --manifest M --out DIR
+
+writes each repository of the manifest whole instead, as a repository of its own, and
+DIR/chosen.txt naming the manifest's files: what decides a finding in another module is there.
+
 Rows that cannot be rebuilt (no snapshot, commit not in it, path not in the commit) are
 listed on stderr and make the exit status 1; the others are still written. Files already
 in <out> are overwritten, never deleted: remove the folder first for an exact rebuild.
@@ -150,6 +155,61 @@ def build(manifest: Path, out: Path, mirrors: Path) -> int:
     return 1 if failures else 0
 
 
+CHOSEN = "chosen.txt"
+
+
+def write_tree(git_dir: Path, commit: str, dest: Path) -> None:
+    """Every file of the commit whose content the snapshot holds (a snapshot may leave its
+    largest files out), read in one `git cat-file --batch`."""
+    listed = subprocess.run(
+        ["git", "--git-dir", str(git_dir), "ls-tree", "-r", "-z", commit], capture_output=True, check=True
+    ).stdout.split(b"\0")
+    blobs = []
+    for entry in listed:
+        meta, _, path = entry.partition(b"\t")
+        fields = meta.split()
+        if len(fields) == 3 and fields[1] == b"blob" and safe_relative(path.decode("utf-8", "replace")) is not None:
+            blobs.append((fields[2], path.decode("utf-8", "replace")))
+    batch = subprocess.run(
+        ["git", "--git-dir", str(git_dir), "cat-file", "--batch"],
+        input=b"".join(oid + b"\n" for oid, _ in blobs), capture_output=True, check=True,
+    ).stdout
+    position = 0
+    for _, path in blobs:
+        header_end = batch.index(b"\n", position)
+        header = batch[position:header_end].split()
+        position = header_end + 1
+        if header[-1] == b"missing":
+            continue
+        size = int(header[2])
+        target = dest.joinpath(*PurePosixPath(path).parts)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(batch[position : position + size])
+        position += size + 1
+
+
+def build_in_repositories(manifest: Path, out: Path, mirrors: Path) -> int:
+    """Each repository of the manifest whole, at its commit, as a repository of its own under
+    <out>/<owner>+<name>/, and <out>/chosen.txt naming the manifest's files in it: advise then
+    reads a chosen file inside its project, as a user runs it, the other modules included."""
+    rows = read_manifest(manifest)
+    failures = []
+    for repository, commit in sorted({(r, c) for r, c, _ in rows}):
+        git_dir = find_git_dir(mirrors, repository)
+        if git_dir is None or not has_commit(git_dir, commit):
+            failures.append(f"{repository}@{commit[:12]}: no snapshot holding the commit under {mirrors}")
+            continue
+        dest = out / repository.replace("/", "+", 1)
+        write_tree(git_dir, commit, dest)
+        subprocess.run(["git", "init", "-q", str(dest)], check=True)
+    chosen = [f"{repository.replace('/', '+', 1)}/{path}" for repository, _, path in rows if (out / repository.replace("/", "+", 1)).is_dir()]
+    (out / CHOSEN).write_text("".join(f"{path}\n" for path in chosen))
+    for line in failures:
+        print(f"not rebuilt: {line}", file=sys.stderr)
+    print(f"{len(chosen)} chosen files in {len({r for r, _, _ in rows}) - len(failures)} whole repositories written to {out}")
+    return 1 if failures else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -164,7 +224,14 @@ def main(argv: list[str] | None = None) -> int:
         default=Path("/work/.mirror"),
         help="folder holding one <owner>+<name>/ snapshot per repository (default: %(default)s)",
     )
+    parser.add_argument(
+        "--in-repositories",
+        action="store_true",
+        help="write each repository whole, with chosen.txt naming the manifest's files (for cross-module analysis)",
+    )
     args = parser.parse_args(argv)
+    if args.in_repositories:
+        return build_in_repositories(args.manifest, args.out.resolve(), args.mirrors)
     return build(args.manifest, args.out.resolve(), args.mirrors)
 
 
