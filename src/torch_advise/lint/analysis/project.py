@@ -112,6 +112,7 @@ class ModuleSummary:
     functions: dict[str, FunctionFacts]
     scopes: list[ScopeFacts]
     classes: dict[str, ClassFacts]
+    identifiers: frozenset[str]  # every name and attribute name the module reads or writes
 
     def qualified(self, dotted: str) -> str:
         """An imported name spelled from its module: `pl.LightningModule` after `import
@@ -258,7 +259,10 @@ def summarize(path: str, source: bytes) -> Optional[ModuleSummary]:
     functions = {f.name: _function_facts(f, training) for f in definitions}
     scopes = [_scope_facts(tree, tree.body, training)]
     scopes += [_scope_facts(f, f.body, training) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    summary = ModuleSummary(path, imports, functions, scopes, {})
+    identifiers = frozenset(
+        node.id if isinstance(node, ast.Name) else node.attr for node in ast.walk(tree) if isinstance(node, (ast.Name, ast.Attribute))
+    )
+    summary = ModuleSummary(path, imports, functions, scopes, {}, identifiers | {name for name in imports})
     summary.classes = {c.name: _class_facts(c, summary) for c in tree.body if isinstance(c, ast.ClassDef)}
     return summary
 
@@ -303,6 +307,11 @@ def _module_path(path: str) -> tuple[str, ...]:
     return parts[:-1] if parts[-1] == "__init__" else parts
 
 
+@lru_cache(maxsize=4096)
+def _resolved(folder: str, reference: ModuleReference) -> list[str]:
+    return [path for path in python_files(folder) if reference.fits(_module_path(path))]
+
+
 @dataclass(frozen=True)
 class EpochUse:
     """Another module iterates, on every pass of a loop that trains, what a function returns."""
@@ -331,7 +340,7 @@ class Project:
 
     def _resolve(self, reference: ModuleReference) -> list[str]:
         """The project's files an import reference may name."""
-        return [path for path in python_files(self.folder) if reference.fits(_module_path(path))]
+        return _resolved(self.folder, reference)
 
     def epoch_uses(self, function: str, index: Optional[int]) -> list[EpochUse]:
         """Loops in other modules of the project that train and, on every pass, iterate what
@@ -390,6 +399,21 @@ class Project:
             if summary is not None and facts is not None and facts.hooked_params and self._lightning(summary, facts):
                 return facts
         return None
+
+    def neighbours(self) -> list[ModuleSummary]:
+        """The project's modules this one imports, and those that import it: where its model,
+        its training loop or its precision are set up when not here."""
+        self.read = True
+        own = summary_of(self.path)
+        paths: set[str] = set()
+        for reference, _ in own.imports.values() if own is not None else ():
+            paths.update(self._resolve(reference))
+        try:
+            paths.update(importers_of(self.folder, self.module[-1]))
+        except OSError:
+            pass
+        paths.discard(self.path)
+        return [summary for path in sorted(paths) if (summary := summary_of(path)) is not None]
 
     def _lightning(self, summary: ModuleSummary, facts: ClassFacts, depth: int = 0) -> bool:
         """A LightningModule or LightningDataModule, directly or through classes of its module."""

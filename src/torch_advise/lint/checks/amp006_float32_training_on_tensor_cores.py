@@ -69,6 +69,18 @@ def _uses_framework(model: TrainingModel) -> bool:
     return False
 
 
+def _precision_set_nearby(ctx: CheckContext) -> bool:
+    """Precision chosen in a module this one imports or is imported by: FSDP's
+    MixedPrecisionPolicy where the model is wrapped, autocast in a base class's context manager,
+    a framework that runs this code."""
+    for summary in ctx.project.neighbours():
+        if summary.identifiers & PRECISION_NAMES:
+            return True
+        if any(reference.parts and reference.parts[0] in PRECISION_FRAMEWORKS for reference, _ in summary.imports.values()):
+            return True
+    return False
+
+
 def _scales_loss(model: TrainingModel) -> bool:
     """`scaler.scale(loss).backward()` with a scaler handed in from elsewhere: loss scaling is
     there for float16 autocast, which the caller enters around this code."""
@@ -95,7 +107,7 @@ def check(ctx: CheckContext) -> None:
     if _uses_framework(model) or _scales_loss(model) or not any(ctx.facts.moves_to_cuda(site) for site in model.calls):
         return
     backward = next((site for site in model.calls if site.method == "backward" and site.receiver is not None), None)
-    if backward is None:
+    if backward is None or _precision_set_nearby(ctx):
         return
     where = f"CUDA training runs in full float32 on {ctx.target.sm}, which has TF32 and bfloat16 tensor cores: "
     if ctx.facts.builds_convolutions:
