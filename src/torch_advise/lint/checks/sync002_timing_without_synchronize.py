@@ -14,8 +14,10 @@ from torch_advise.lint.analysis.facts import (
 )
 from torch_advise.lint.analysis.gpu_work import (
     CLOCKS,
+    FACTORIES,
     SCALAR_BUILTINS,
     SYNCHRONIZERS,
+    computes_on_tensors,
     is_sync_method,
     is_work,
     uses_cuda,
@@ -269,6 +271,34 @@ def _over_range(model: TrainingModel, loop: LoopInfo) -> bool:
     return isinstance(iterable, cst.Call) and dotted(iterable.func) == "range" and model.qualname(iterable.func, loop.scope) is None
 
 
+def _on_host_tensors(ctx: CheckContext, site: CallSite) -> bool:
+    """`torch.matmul(x, x)` where `x` is, when the call runs, a tensor the code made on the host
+    (`x = torch.randn(5000, 5000)`, its last assignment before the call) and not moved: work
+    the CPU does while the clock runs, which the clock times right."""
+    if not computes_on_tensors(ctx.model.call_name(site) or ""):
+        return False
+    arguments = [*positional_args(site.node), *keyword_args(site.node).values()]
+    return bool(arguments) and all(isinstance(a, cst.Name) and _made_on_host(ctx, a, site) for a in arguments)
+
+
+def _made_on_host(ctx: CheckContext, name: cst.Name, site: CallSite) -> bool:
+    model = ctx.model
+    made: list[tuple[int, cst.Call]] = []
+    for binding in model.lookup(name.value, site.scope):
+        value = binding.value
+        call = model.call_site(value) if binding.kind == "assign" and binding.index is None and isinstance(value, cst.Call) else None
+        if call is None:
+            return False  # a parameter, a loop variable, an unpacked value: not known
+        if call.order < site.order:
+            made.append((call.order, call.node))
+    if not made:
+        return False
+    last = max(made, key=lambda pair: pair[0])[1]
+    factory = (model.qualname(last.func, site.scope) or "").split(".")
+    device = keyword_args(last).get("device")
+    return factory[0] == "torch" and len(factory) == 2 and factory[1] in FACTORIES and (device is None or string_value(device) == "cpu")
+
+
 def check(ctx: CheckContext) -> None:
     model = ctx.model
     if not any(model.call_name(s) in CLOCKS for s in model.calls) or not uses_cuda(ctx.model):
@@ -281,7 +311,7 @@ def check(ctx: CheckContext) -> None:
             if id(timed.stop.node) in seen:
                 continue
             executed = [reached.site for reached in run_order(model, timed.between)]
-            work = [i for i, s in enumerate(executed) if is_work(ctx.steps, s)]
+            work = [i for i, s in enumerate(executed) if is_work(ctx.steps, s) and not _on_host_tensors(ctx, s)]
             if not work or _epoch_timing(ctx, timed, executed) or _rolling_timer(model, timed) or _waits_every_pass(ctx, timed):
                 continue
             if all(_finished_copy(ctx, executed[i]) for i in work):
