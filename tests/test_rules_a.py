@@ -37,8 +37,8 @@ def _fixed(code: str, select: str, **kwargs) -> str:
     [
         ("4", "persistent_workers=True"),
         ("min(8, os.cpu_count() or 1)", "persistent_workers=True"),
-        ("workers", "persistent_workers=workers > 0"),
         ("workers or 2", "persistent_workers=(workers or 2) > 0"),
+        ("workers if workers else 4", "persistent_workers=True"),
     ],
 )
 def test_persistent_workers_fix_never_asks_for_persistence_without_workers(workers, setting):
@@ -46,8 +46,15 @@ def test_persistent_workers_fix_never_asks_for_persistence_without_workers(worke
 
 
 def test_persistent_workers_reported_without_fix_when_the_count_cannot_be_repeated():
-    result = _lint(EPOCHS.format(workers="pick_workers()"), "DL003", fix="unsafe")
+    result = _lint(EPOCHS.format(workers="4 if workers else pick_workers()"), "DL003", fix="unsafe")
     assert codes_of(result) == ["DL003"] and not result.changed
+
+
+@pytest.mark.parametrize("workers", ["workers", "pick_workers()", "config.loader.workers"])
+def test_a_worker_count_nothing_shows_to_be_positive_is_not_reported(workers):
+    """A count from the caller or a configuration the file cannot see may be 0 (a template's
+    default), and then there are no workers to restart."""
+    assert codes_of(_lint(EPOCHS.format(workers=workers), "DL003")) == []
 
 
 def test_no_persistent_workers_advice_without_workers():
@@ -100,7 +107,7 @@ def test_fixed_loaders_build_with_and_without_workers():
         return DataLoader(dataset, batch_size=2, num_workers=workers, prefetch_factor=4)
 
     def fit(model, optimizer, dataset, settings):
-        loader = make_loader(dataset, settings.workers)
+        loader = make_loader(dataset, settings.workers or 4)
         for epoch in range(3):
             for x in loader:
                 model(x).sum().backward()

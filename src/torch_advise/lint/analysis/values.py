@@ -101,6 +101,26 @@ def positive_value(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> boo
     return False
 
 
+def known_positive(model: TrainingModel, expr: cst.BaseExpression, scope: Scope) -> bool:
+    """Some value the expression may hold is known to be more than 0: `4`, a default of the
+    function or of argparse, `os.cpu_count()`, `n or 2`, `n if n else 4`."""
+    if positive(model, expr, scope):
+        return True
+    for origin in model.origins(expr, scope):
+        node = origin.expr
+        if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or) and node.right is not expr:
+            if known_positive(model, node.right, origin.scope):
+                return True
+        elif isinstance(node, cst.IfExp) and expr not in (node.body, node.orelse):
+            if known_positive(model, node.body, origin.scope) or known_positive(model, node.orelse, origin.scope):
+                return True
+        else:
+            values = [literal_value(d) for d in argparse_defaults(model, node, origin.scope) or [node]]
+            if any(is_int(v) and v > 0 for v in values):  # type: ignore[operator]
+                return True
+    return False
+
+
 def repeatable(model: TrainingModel, expr: cst.BaseExpression, scope: Scope) -> bool:
     """An expression a fix may write a second time: names, attributes, literals, arithmetic and
     calls without side effects such as `min(8, os.cpu_count())`."""

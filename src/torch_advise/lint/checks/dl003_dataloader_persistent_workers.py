@@ -24,6 +24,7 @@ from torch_advise.lint.analysis.model import (
 from torch_advise.lint.analysis.syntax import keyword_args, positional_args
 from torch_advise.lint.analysis.values import (
     is_zero,
+    known_positive,
     positive,
     positive_test,
     possible_values,
@@ -102,12 +103,30 @@ def _returned_as(ctx: CheckContext, loader: DataLoaderCall) -> Optional[tuple[st
 
 def _iterated_every_epoch_elsewhere(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
     """Where another module of the project iterates the loader on every pass of its training
-    loop, having got it from this module's function (`train, val = build_loaders(cfg)`)."""
+    loop, having got it from this module's function (`train, val = build_loaders(cfg)`) with
+    workers: a count this module knows to be positive, or one the caller passes as a literal."""
     returned = _returned_as(ctx, loader)
     if returned is None:
         return None
-    uses = ctx.project.epoch_uses(*returned)
-    return str(uses[0].site) if uses else None
+    workers = loader.argument("num_workers")
+    function = loader.site.function
+    known = workers is not None and known_positive(ctx.model, workers, loader.site.scope)
+    for use in ctx.project.epoch_uses(*returned):
+        if known or (function is not None and _passed_positive(function, workers, use.literals)):
+            return str(use.site)
+    return None
+
+
+def _passed_positive(function: FunctionInfo, workers: Optional[cst.BaseExpression], literals: dict) -> bool:
+    """`build_loaders(batch_size=64, workers=4)` for `def build_loaders(batch_size, workers)`:
+    the caller's literal for the parameter the worker count is."""
+    if not isinstance(workers, cst.Name):
+        return False
+    names = [param.name.value for param in function.params]
+    if workers.value not in names:
+        return False
+    value = literals.get(workers.value, literals.get(names.index(workers.value)))
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
 def _iterated_every_epoch_by_lightning(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
@@ -143,13 +162,15 @@ def _handed_to_a_lightning_class(ctx: CheckContext, loader: DataLoaderCall) -> O
     return None
 
 
-def _where_restarted(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
-    """What restarts the loader's workers every epoch, said for the message; None if nothing does."""
+def _where_restarted(ctx: CheckContext, loader: DataLoaderCall, workers: cst.BaseExpression) -> Optional[str]:
+    """What restarts the loader's workers every epoch, said for the message; None if nothing
+    does, or if nothing shows that it has workers."""
+    has_workers = _has_workers(ctx, workers, loader.site.scope)
     if _epoch_loop(ctx, loader) is not None:
-        return None if _iterated_within_its_own_loop(ctx, loader) else ""
+        return "" if has_workers and not _iterated_within_its_own_loop(ctx, loader) else None
     lightning = _iterated_every_epoch_by_lightning(ctx, loader)
     if lightning is not None:
-        return f", as {lightning}"
+        return f", as {lightning}" if has_workers else None
     elsewhere = _iterated_every_epoch_elsewhere(ctx, loader)
     return f", by the training loop at {elsewhere} that iterates it" if elsewhere is not None else None
 
@@ -163,6 +184,15 @@ def _persistent_setting(ctx: CheckContext, workers: cst.BaseExpression, scope: S
     return None
 
 
+def _has_workers(ctx: CheckContext, workers: cst.BaseExpression, scope: Scope) -> bool:
+    """The worker count is known to be more than 0 somewhere it comes from (a literal, a
+    default of the function or of argparse, `os.cpu_count()`): a count read from a configuration
+    this file cannot see may well be 0, and then there is nothing to restart."""
+    if all(is_zero(v) for v in possible_values(ctx.model, workers, scope)):
+        return False
+    return known_positive(ctx.model, workers, scope)
+
+
 def _trainer_arguments(ctx: CheckContext) -> None:
     """The Hugging Face Trainer builds its loaders from TrainingArguments and iterates them for
     num_train_epochs, 3 by default: workers without dataloader_persistent_workers restart each."""
@@ -171,7 +201,7 @@ def _trainer_arguments(ctx: CheckContext) -> None:
             continue
         workers = arguments.keywords.get("dataloader_num_workers")
         scope = arguments.site.scope
-        if workers is None or all(is_zero(v) for v in possible_values(ctx.model, workers, scope)):
+        if workers is None or not _has_workers(ctx, workers, scope):
             continue
         epochs = arguments.literal("num_train_epochs", 3)
         if (isinstance(epochs, (int, float)) and not isinstance(epochs, bool) and epochs <= 1) or "max_steps" in arguments.keywords:
@@ -192,12 +222,9 @@ def check(ctx: CheckContext) -> None:
         if loader.opaque or loader.literal("persistent_workers", False) is not False:
             continue
         workers = loader.argument("num_workers")
-        if workers is None:
+        if workers is None or all(is_zero(v) for v in possible_values(ctx.model, workers, loader.site.scope)):
             continue
-        values = possible_values(ctx.model, workers, loader.site.scope)
-        if all(is_zero(v) for v in values):
-            continue
-        where = _where_restarted(ctx, loader)
+        where = _where_restarted(ctx, loader, workers)
         if where is None:
             continue
         setting = _persistent_setting(ctx, workers, loader.site.scope)
