@@ -19,7 +19,7 @@ UTILS = "from torch.cuda.amp import GradScaler, autocast\n\n\ndef forward(model,
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     importers.importers_of.cache_clear()
-    importers.python_files.cache_clear()
+    importers.project_files.cache_clear()
     root = tmp_path / "project"
     (root / "pkg").mkdir(parents=True)
     subprocess.run(["git", "init", "-q", str(root)], check=True)

@@ -11,12 +11,12 @@ import pytest
 from torch_advise.lint.analysis import importers, project
 from torch_advise.lint.analysis.project import Project, summarize
 
-from conftest import FIXTURES
+from conftest import FIXTURES, run_advise
 
 
 @pytest.fixture
 def loader_elsewhere(tmp_path: Path) -> Path:
-    for cache in (importers.importers_of, importers.python_files, project._summary):
+    for cache in (importers.importers_of, importers.project_files, project._summary):
         cache.cache_clear()
     root = tmp_path / "project"
     shutil.copytree(FIXTURES / "projects" / "loader_elsewhere", root)
@@ -52,3 +52,30 @@ def test_a_summary_names_what_a_module_imports_and_what_its_functions_iterate():
     assert summary is not None
     assert summary.functions["train_one_epoch"].iterated_params == {"loader"} and summary.functions["train_one_epoch"].trains
     assert summary.functions["evaluate"].iterated_params == {"loader"} and not summary.functions["evaluate"].trains
+
+
+def _project_copy(tmp_path: Path, name: str) -> Path:
+    for cache in (importers.importers_of, importers.project_files, project._summary):
+        cache.cache_clear()
+    root = tmp_path / name
+    shutil.copytree(FIXTURES / "projects" / name, root, ignore=shutil.ignore_patterns("expected.txt"))
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    return root
+
+
+def test_kernels_of_the_project_that_take_no_bfloat16_keep_the_bfloat16_advice_away(tmp_path):
+    root = _project_copy(tmp_path, "float16_by_design")
+    assert [Path(p).name for p in Project(root / "train.py").kernels_without_bfloat16()] == ["fused_gelu.cu"]
+    assert "AMP002" not in run_advise(".", "--select", "AMP002", "--target", "h100", "--no-cache", cwd=root).stdout
+    kernel = root / "kernels" / "fused_gelu.cu"
+    bfloat16_too = "AT_DISPATCH_FLOATING_TYPES_AND2(at::kHalf, at::kBFloat16, "
+    kernel.write_text(kernel.read_text().replace("AT_DISPATCH_FLOATING_TYPES_AND_HALF(", bfloat16_too))
+    assert "train.py:22:43: AMP002" in run_advise(".", "--select", "AMP002", "--target", "h100", "--no-cache", cwd=root).stdout
+
+
+def test_weights_a_neighbouring_module_keeps_in_float16_are_a_reason_for_float16():
+    frozen = summarize("model.py", b"import torch\ntorch.set_default_tensor_type(torch.cuda.HalfTensor)\n")
+    loaded = summarize("load.py", b"from transformers import AutoModel\nm = AutoModel.from_pretrained('x', torch_dtype='float16')\n")
+    plain = summarize("plain.py", b"import torch\nm = torch.nn.Linear(2, 2).cuda()\n")
+    assert frozen is not None and loaded is not None and plain is not None
+    assert (frozen.float16_weights, loaded.float16_weights, plain.float16_weights) == (True, True, False)

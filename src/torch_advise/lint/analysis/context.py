@@ -55,6 +55,7 @@ class CheckContext:
 
     def __init__(self, code: str, analysis: Analysis) -> None:
         self.code = code
+        self.analysis = analysis
         self.model = analysis.model
         self.facts = analysis.facts
         self.steps = analysis.steps

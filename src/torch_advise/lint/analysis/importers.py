@@ -99,14 +99,19 @@ def importers_of(folder: str, name: str) -> dict[str, tuple[tuple[ModuleReferenc
     return found
 
 
-@lru_cache(maxsize=8)
 def python_files(folder: str) -> tuple[str, ...]:
-    """The project's Python files: in a git repository those git tracks or would track (what
-    .gitignore leaves out, a virtual environment or downloaded code, is not the project's)."""
+    return project_files(folder, (".py",))
+
+
+@lru_cache(maxsize=16)
+def project_files(folder: str, suffixes: tuple[str, ...]) -> tuple[str, ...]:
+    """The project's files with these suffixes: in a git repository those git tracks or would
+    track (what .gitignore leaves out, a virtual environment or downloaded code, is not the
+    project's)."""
     if os.path.exists(os.path.join(folder, ".git")):
         try:
             listed = subprocess.run(
-                ["git", "-C", folder, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "*.py"],
+                ["git", "-C", folder, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *(f"*{s}" for s in suffixes)],
                 capture_output=True, timeout=GIT_TIMEOUT, check=True,
             ).stdout
         except (OSError, subprocess.SubprocessError):
@@ -116,7 +121,7 @@ def python_files(folder: str) -> tuple[str, ...]:
     files: list[str] = []
     for directory, folders, names in os.walk(folder, onerror=_raise):
         folders[:] = [f for f in folders if not f.startswith(".") and f not in SKIPPED_FOLDERS]
-        files.extend(os.path.join(directory, name) for name in names if name.endswith(".py"))
+        files.extend(os.path.join(directory, name) for name in names if name.endswith(suffixes))
     return tuple(files)
 
 

@@ -26,6 +26,7 @@ from torch_advise.lint.analysis.importers import (
     module_reference,
     names_imported_from,
     parse_python,
+    project_files,
     project_folder,
     python_files,
     read_file,
@@ -57,11 +58,12 @@ class Site:
 @dataclass
 class Built:
     """A name bound to what a call returned: `loader = build(cfg)`, or the `index`-th name of
-    `train, val = build(cfg)`."""
+    `train, val = build(cfg)`; with the call's literal arguments, by position and by keyword."""
 
     callee: str
     index: Optional[int]
     line: int
+    literals: dict[Union[int, str], object]
 
 
 @dataclass
@@ -113,6 +115,7 @@ class ModuleSummary:
     scopes: list[ScopeFacts]
     classes: dict[str, ClassFacts]
     identifiers: frozenset[str]  # every name and attribute name the module reads or writes
+    float16_weights: bool  # builds or loads weights in float16 (see _stores_float16)
 
     def qualified(self, dotted: str) -> str:
         """An imported name spelled from its module: `pl.LightningModule` after `import
@@ -188,6 +191,12 @@ def _call_facts(call: ast.Call) -> Optional[CallFacts]:
     return CallFacts(callee, positional, keywords, call.lineno)
 
 
+def _literals(call: ast.Call) -> dict[Union[int, str], object]:
+    found: dict[Union[int, str], object] = {i: a.value for i, a in enumerate(call.args) if isinstance(a, ast.Constant)}
+    found.update({k.arg: k.value.value for k in call.keywords if k.arg is not None and isinstance(k.value, ast.Constant)})
+    return found
+
+
 def _scope_facts(body: ast.AST, statements: list[ast.stmt], training_functions: set[str]) -> ScopeFacts:
     facts = ScopeFacts()
     for statement in statements:
@@ -195,13 +204,14 @@ def _scope_facts(body: ast.AST, statements: list[ast.stmt], training_functions: 
             callee = _dotted(statement.value.func)
             if callee is None:
                 continue
+            literals = _literals(statement.value)
             for target in statement.targets:
                 if isinstance(target, ast.Name):
-                    facts.built[target.id] = Built(callee, None, statement.lineno)
+                    facts.built[target.id] = Built(callee, None, statement.lineno, literals)
                 elif isinstance(target, (ast.Tuple, ast.List)):
                     for index, element in enumerate(target.elts):
                         if isinstance(element, ast.Name):
-                            facts.built[element.id] = Built(callee, index, statement.lineno)
+                            facts.built[element.id] = Built(callee, index, statement.lineno, literals)
     for node in _walk_scope(body):
         if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             nested = {name for inner in _walk_scope(node) if (name := _iteration_of(inner)) is not None}
@@ -262,9 +272,28 @@ def summarize(path: str, source: bytes) -> Optional[ModuleSummary]:
     identifiers = frozenset(
         node.id if isinstance(node, ast.Name) else node.attr for node in ast.walk(tree) if isinstance(node, (ast.Name, ast.Attribute))
     )
-    summary = ModuleSummary(path, imports, functions, scopes, {}, identifiers | {name for name in imports})
+    summary = ModuleSummary(path, imports, functions, scopes, {}, identifiers | {name for name in imports}, _stores_float16(tree))
     summary.classes = {c.name: _class_facts(c, summary) for c in tree.body if isinstance(c, ast.ClassDef)}
     return summary
+
+
+FLOAT16_NAMES = {"float16", "half", "HalfTensor"}
+
+
+def _stores_float16(tree: ast.Module) -> bool:
+    """Weights made or loaded in float16: `torch.set_default_tensor_type(torch.cuda.HalfTensor)`,
+    `torch.set_default_dtype(torch.float16)`, `from_pretrained(..., torch_dtype=torch.float16)`."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = (_dotted(node.func) or "").rsplit(".", 1)[-1]
+        values = list(node.args) if name in ("set_default_tensor_type", "set_default_dtype") else []
+        values += [k.value for k in node.keywords if k.arg == "torch_dtype"]
+        for value in values:
+            text = _dotted(value) or (value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else "")
+            if text.rsplit(".", 1)[-1] in FLOAT16_NAMES:
+                return True
+    return False
 
 
 def _class_facts(node: ast.ClassDef, summary: ModuleSummary) -> ClassFacts:
@@ -312,12 +341,23 @@ def _resolved(folder: str, reference: ModuleReference) -> list[str]:
     return [path for path in python_files(folder) if reference.fits(_module_path(path))]
 
 
+CUDA_SUFFIXES = (".cu", ".cuh")
+
+
+def _without_bfloat16(path: str) -> bool:
+    source = read_file(path) or b""
+    dispatches = b"AT_DISPATCH" in source or b"__half" in source or b"at::Half" in source
+    return dispatches and not any(word in source for word in (b"BFloat16", b"bfloat16", b"nv_bfloat16"))
+
+
 @dataclass(frozen=True)
 class EpochUse:
-    """Another module iterates, on every pass of a loop that trains, what a function returns."""
+    """Another module iterates, on every pass of a loop that trains, what a function returns,
+    having called it with these literal arguments (by position and by keyword)."""
 
     site: Site
     function: str
+    literals: dict[Union[int, str], object]
 
 
 class Project:
@@ -359,31 +399,34 @@ class Project:
             if summary is None:
                 continue
             for scope in summary.scopes:
-                names = {
-                    name for name, built in scope.built.items()
+                built = {
+                    name: built for name, built in scope.built.items()
                     if built.index == index and self._reaches(summary, built.callee, function)
                 }
-                for loop in scope.loops if names else ():
-                    if self._iterates_each_pass(summary, loop, names):
-                        uses.append(EpochUse(Site(importer, loop.line, self.folder), function))
+                for loop in scope.loops if built else ():
+                    iterated = self._iterated_each_pass(summary, loop, set(built))
+                    if iterated is not None:
+                        uses.append(EpochUse(Site(importer, loop.line, self.folder), function, built[iterated].literals))
         return uses
 
     def _reaches(self, summary: ModuleSummary, callee: str, function: str) -> bool:
         target = summary.target_of(callee)
         return target is not None and target[1] == function and target[0].fits(self.module)
 
-    def _iterates_each_pass(self, summary: ModuleSummary, loop: LoopFacts, names: set[str]) -> bool:
+    def _iterated_each_pass(self, summary: ModuleSummary, loop: LoopFacts, names: set[str]) -> Optional[str]:
+        """Which of the names the loop iterates on every pass, directly or through a function it
+        hands the name to, when the loop trains; None otherwise."""
         trains = loop.trains
-        iterates = bool(loop.nested_iterations & names)
+        iterated = set(loop.nested_iterations & names)
         for call in loop.calls:
             facts = self._function(summary, call.callee)
             if facts is None:
                 continue
             trains = trains or facts.trains
-            handed = {p for p, passed in zip(facts.params, call.positional) if passed in names}
-            handed |= {k for k, passed in call.keywords.items() if passed in names}
-            iterates = iterates or bool(handed & facts.iterated_params)
-        return trains and iterates
+            for param, passed in [*zip(facts.params, call.positional), *call.keywords.items()]:
+                if passed in names and param in facts.iterated_params:
+                    iterated.add(passed)
+        return min(iterated) if trains and iterated else None
 
     def lightning_class(self, qualname: str) -> Optional[ClassFacts]:
         """A Lightning class of the project, for the name a call of it resolves to
@@ -414,6 +457,13 @@ class Project:
             pass
         paths.discard(self.path)
         return [summary for path in sorted(paths) if (summary := summary_of(path)) is not None]
+
+    def kernels_without_bfloat16(self) -> list[str]:
+        """The project's own CUDA sources that dispatch on types without bfloat16 among them
+        (`AT_DISPATCH_FLOATING_TYPES_AND_HALF`, a kernel written for `__half`): autocast in
+        bfloat16 hands them a dtype they do not take."""
+        self.read = True
+        return [path for path in project_files(self.folder, CUDA_SUFFIXES) if _without_bfloat16(path)]
 
     def _lightning(self, summary: ModuleSummary, facts: ClassFacts, depth: int = 0) -> bool:
         """A LightningModule or LightningDataModule, directly or through classes of its module."""

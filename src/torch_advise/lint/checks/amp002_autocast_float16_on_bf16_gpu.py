@@ -19,6 +19,7 @@ from torch_advise.lint.analysis.model import (
     CallSite,
     Scope,
 )
+from torch_advise.lint.analysis.project import summarize
 from torch_advise.lint.analysis.purpose import NAMED_FLOAT16, benchmark_of
 from torch_advise.lint.analysis.syntax import (
     dotted,
@@ -86,6 +87,9 @@ def _assigned_names(site: CallSite) -> set[str]:
     return names
 
 
+# Names by which a module builds or loads CUDA extensions of the project's own.
+EXTENSION_BUILDERS = frozenset({"cpp_extension", "CUDAExtension", "load_inline", "BuildExtension"})
+
 # Each framework's float16 setting: the value it is written with, and what asks for bfloat16.
 LIGHTNING_FLOAT16 = {16, "16", "16-mixed"}
 
@@ -111,9 +115,33 @@ def _framework_float16(ctx: CheckContext, gpu: str) -> None:
             ctx.report(value, message.format("accelerate", 'mixed_precision="bf16"'), (ReplaceNode(value, '"bf16"'),))
 
 
+def _float16_by_design(ctx: CheckContext) -> bool:
+    """The project keeps weights in float16 (a frozen model built or loaded that way here or in a
+    neighbouring module: every step would cast it to bfloat16), or has CUDA kernels of its own
+    that take no bfloat16 (the advice would make them raise)."""
+    own = summarize(str(ctx.path), ctx.model.module.bytes)
+    nearby = [summary for summary in (own, *ctx.project.neighbours()) if summary is not None]
+    if any(summary.float16_weights for summary in nearby):
+        return True
+    # The project's kernels matter where this file or a neighbour builds or loads extensions.
+    builds_kernels = any(
+        summary.identifiers & EXTENSION_BUILDERS or any(EXTENSION_BUILDERS & set(reference.parts) for reference, _ in summary.imports.values())
+        for summary in nearby
+    )
+    return builds_kernels and bool(ctx.project.kernels_without_bfloat16())
+
+
 def check(ctx: CheckContext) -> None:
     if not ctx.target.supports_bf16 or ctx.facts.float16_weights or benchmark_of(ctx.path, NAMED_FLOAT16):
         return
+    found = CheckContext(ctx.code, ctx.analysis)
+    _autocasts(found)
+    # The project is read only for a file with something to report.
+    if found.violations and not _float16_by_design(ctx):
+        ctx.violations.extend(found.violations)
+
+
+def _autocasts(ctx: CheckContext) -> None:
     model = ctx.model
     scaler_note = (
         "; the GradScaler then becomes unnecessary" if ctx.facts.grad_scalers else ""
