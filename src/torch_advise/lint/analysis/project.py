@@ -444,19 +444,23 @@ class Project:
         return None
 
     def neighbours(self) -> list[ModuleSummary]:
-        """The project's modules this one imports, and those that import it: where its model,
-        its training loop or its precision are set up when not here."""
+        """Where this module's model, training loop or precision are set up when not here: the
+        project's modules it imports, those that import it (the entry script that runs it), and
+        the modules those import (the model an entry script builds for a training loop here)."""
         self.read = True
-        own = summary_of(self.path)
-        paths: set[str] = set()
-        for reference, _ in own.imports.values() if own is not None else ():
-            paths.update(self._resolve(reference))
         try:
-            paths.update(importers_of(self.folder, self.module[-1]))
+            importers = set(importers_of(self.folder, self.module[-1]))
         except OSError:
-            pass
+            importers = set()
+        paths = self._imported_by(self.path) | importers
+        for importer in importers:
+            paths |= self._imported_by(importer)
         paths.discard(self.path)
         return [summary for path in sorted(paths) if (summary := summary_of(path)) is not None]
+
+    def _imported_by(self, path: str) -> set[str]:
+        summary = summary_of(path)
+        return {found for reference, _ in summary.imports.values() for found in self._resolve(reference)} if summary is not None else set()
 
     def kernels_without_bfloat16(self) -> list[str]:
         """The project's own CUDA sources that dispatch on types without bfloat16 among them
