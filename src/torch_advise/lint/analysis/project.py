@@ -105,6 +105,7 @@ class ClassFacts:
     # Loader hooks that return what the constructor was handed: parameter -> hook
     # (`self.train_loader = train_loader` ... `def train_dataloader(self): return self.train_loader`).
     hooked_params: dict[str, str]
+    training_methods: frozenset[str]  # methods whose body trains (backward, an optimizer step)
 
 
 @dataclass
@@ -314,7 +315,10 @@ def _class_facts(node: ast.ClassDef, summary: ModuleSummary) -> ClassFacts:
             value = returned.value
             if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" and value.attr in stored:
                 hooked[stored[value.attr]] = hook
-    return ClassFacts(bases, params, hooked)
+    training = {name for name, method in methods.items() if _trains(method, set())}
+    # One call deep through the instance: `update()` calling `self._learn(batch)`.
+    training |= {name for name, method in methods.items() if _trains(method, {f"self.{t}" for t in training})}
+    return ClassFacts(bases, params, hooked, frozenset(training))
 
 
 @lru_cache(maxsize=512)
@@ -461,6 +465,23 @@ class Project:
     def _imported_by(self, path: str) -> set[str]:
         summary = summary_of(path)
         return {found for reference, _ in summary.imports.values() for found in self._resolve(reference)} if summary is not None else set()
+
+    def trains(self, qualname: str, method: Optional[str] = None) -> bool:
+        """Whether calling the project's function `qualname` (or `method` of its class
+        `qualname`) runs a training step: a backward or an optimizer step in its body."""
+        module, _, name = qualname.rpartition(".")
+        if not module:
+            return False
+        self.read = True
+        for path in self._resolve(ModuleReference(tuple(module.split(".")))):
+            summary = summary_of(path)
+            if summary is None:
+                continue
+            if method is None and name in summary.functions:
+                return summary.functions[name].trains
+            if method is not None and name in summary.classes:
+                return method in summary.classes[name].training_methods
+        return False
 
     def kernels_without_bfloat16(self) -> list[str]:
         """The project's own CUDA sources that dispatch on types without bfloat16 among them

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Optional
 
+import libcst as cst
+
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
-from torch_advise.lint.analysis.model import FunctionInfo, TrainingModel
+from torch_advise.lint.analysis.model import FunctionInfo, LoopInfo, TrainingModel
 from torch_advise.lint.analysis.steps import (
     eval_texts,
     forward_text,
@@ -29,6 +31,25 @@ def _feeds_a_backward(model: TrainingModel, function: Optional[FunctionInfo], de
             return True
         if _feeds_a_backward(model, caller, depth + 1):
             return True
+    return False
+
+
+def _trains_elsewhere(ctx: CheckContext, loop: LoopInfo) -> bool:
+    """The loop calls what another module of the project defines to train: `agent.update(batch)`
+    where `agent = Agent(...)` and Agent's `update` runs backward, or `train_step(batch)` imported."""
+    model = ctx.model
+    for site in loop.calls:
+        name = model.call_name(site)
+        if name is not None and model.callee(site.node, site.scope) is None and ctx.project.trains(name):
+            return True
+        if site.method is None or site.receiver is None:
+            continue
+        for origin in model.origins(site.receiver, site.scope):
+            built = origin.expr
+            if isinstance(built, cst.Call):
+                cls = model.qualname(built.func, origin.scope)
+                if cls is not None and ctx.project.trains(cls, site.method):
+                    return True
     return False
 
 
@@ -65,6 +86,8 @@ def check(ctx: CheckContext) -> None:
                 continue
             if grad.site_off(call.site) or any(grad.site_off(v) for v in call.via):
                 continue
+            if _trains_elsewhere(ctx, loop):
+                break
             seen.add(id(call.site.node))
             ctx.report(
                 call.site.node,
