@@ -439,8 +439,10 @@ class Project:
         module, _, name = qualname.rpartition(".")
         if not module:
             return None
-        self.read = True
         for path in self._resolve(ModuleReference(tuple(module.split(".")))):
+            # Read only where a module of the project may be meant: `tqdm.tqdm` reads nothing,
+            # and a file whose answer read nothing stays cached.
+            self.read = True
             summary = summary_of(path)
             facts = summary.classes.get(name) if summary is not None else None
             if summary is not None and facts is not None and facts.hooked_params and self._lightning(summary, facts):
@@ -472,8 +474,8 @@ class Project:
         module, _, name = qualname.rpartition(".")
         if not module:
             return False
-        self.read = True
         for path in self._resolve(ModuleReference(tuple(module.split(".")))):
+            self.read = True
             summary = summary_of(path)
             if summary is None:
                 continue
