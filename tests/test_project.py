@@ -79,3 +79,15 @@ def test_weights_a_neighbouring_module_keeps_in_float16_are_a_reason_for_float16
     plain = summarize("plain.py", b"import torch\nm = torch.nn.Linear(2, 2).cuda()\n")
     assert frozen is not None and loaded is not None and plain is not None
     assert (frozen.float16_weights, loaded.float16_weights, plain.float16_weights) == (True, True, False)
+
+
+def test_a_cached_finding_that_read_another_module_follows_that_module(loader_elsewhere):
+    def findings() -> list[str]:
+        result = run_advise("data.py", "--select", "DL003", "--target", "h100", cwd=loader_elsewhere)
+        return [line.split(": DL003")[0] for line in result.stdout.splitlines() if "DL003" in line]
+
+    assert findings() == ["data.py:9:13", "data.py:10:11"]
+    assert findings() == ["data.py:9:13", "data.py:10:11"]  # from the cache
+    main = loader_elsewhere / "main.py"
+    main.write_text(main.read_text().replace("        train_one_epoch(model, train_loader, optimizer, device)\n", ""))
+    assert findings() == []  # data.py's bytes did not change; what decided its findings did

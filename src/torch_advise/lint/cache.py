@@ -101,6 +101,18 @@ def _finding(item: object) -> Optional[Finding]:
 _NO_FOLLOW: Optional[int] = getattr(os, "O_NOFOLLOW", None)
 
 
+def _holds(project: object) -> bool:
+    """An entry that read the project holds while the project's files are as they were."""
+    if project is None:
+        return True
+    if not (isinstance(project, list) and len(project) == 2 and all(isinstance(part, str) for part in project)):
+        return False
+    # Imported here: a run whose entries never read the project does not pay for it.
+    from torch_advise.lint.analysis.importers import project_state
+
+    return project_state(project[0]) == project[1]
+
+
 def _inside(real_path: str, real_folder: str) -> bool:
     return real_path.startswith(real_folder) or real_path + os.sep == real_folder
 
@@ -210,6 +222,7 @@ class Cache:
             and isinstance(data.get("findings"), list)
             and isinstance(data.get("parse_error"), bool)
             and isinstance(data.get("prefiltered"), bool)
+            and _holds(data.get("project"))
         ):
             return None
         findings = [_finding(item) for item in data["findings"]]
@@ -217,7 +230,12 @@ class Cache:
             return None
         return CachedResult([f for f in findings if f is not None], data["parse_error"], data["prefiltered"])
 
-    def store(self, key: str, findings: list[Finding], parse_error: bool = False, prefiltered: bool = False) -> None:
+    def store(
+        self, key: str, findings: list[Finding], parse_error: bool = False, prefiltered: bool = False,
+        project: Optional[tuple[str, str]] = None,
+    ) -> None:
+        """`project`: (folder, state) when the findings read the project's other files; the
+        entry then holds only while importers.project_state of that folder is the same."""
         try:
             payload = json.dumps(
                 {
@@ -225,6 +243,7 @@ class Cache:
                     "findings": [{name: getattr(f, name) for name in _FINDING_FIELDS} for f in findings],
                     "parse_error": parse_error,
                     "prefiltered": prefiltered,
+                    "project": list(project) if project is not None else None,
                 },
                 separators=(",", ":"),
             ).encode()

@@ -22,6 +22,7 @@ import libcst as cst
 from torch_advise.finding import Finding, TextEdit
 from torch_advise.lint.analysis.builder import build_model
 from torch_advise.lint.analysis.context import Analysis, CheckContext, Violation
+from torch_advise.lint.analysis.importers import project_state
 from torch_advise.lint.checks import load_checks
 from torch_advise.lint.fixes import apply_edits, edits_overlap
 from torch_advise.lint.memory_budget import allowed_bytes, needed_bytes
@@ -146,8 +147,8 @@ def _deep_recursion():
         sys.setrecursionlimit(previous)
 
 
-def _violations(module: cst.Module, options: LintOptions, path: Path) -> tuple[list[Violation], bool]:
-    """The rules broken in the module, and whether deciding them read other files."""
+def _violations(module: cst.Module, options: LintOptions, path: Path) -> tuple[list[Violation], Optional[tuple[str, str]]]:
+    """The rules broken in the module, and the project's state when deciding them read it."""
     checks = load_checks()
     analysis = Analysis.of(build_model(module), options.target, path)
     found: list[Violation] = []
@@ -160,7 +161,8 @@ def _violations(module: cst.Module, options: LintOptions, path: Path) -> tuple[l
                 found.extend(context.violations)
     finally:
         analysis.model.release()
-    return found, analysis.read_other_files
+    project = analysis.project
+    return found, (project.folder, project_state(project.folder)) if project.read else None
 
 
 def _positioned(
@@ -304,10 +306,10 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
     except (cst.ParserSyntaxError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError) as error:
         return FileResult(path, [_unreadable_syntax(path, error)], source, parse_error=True)
     del tree
-    violations, read_other_files = _violations(module, options, Path(path))
+    violations, state = _violations(module, options, Path(path))
     findings = _positioned(module, violations, path, options, source, ignored)
     if options.fix is None or not any(fixable(f, options.fix) for f, _ in findings):
-        return FileResult(path, _reported(module, source, findings, options), source, read_other_files=read_other_files)
+        return FileResult(path, _reported(module, source, findings, options), source, project_state=state)
     # Counted on the file, not on the fixes: one edit may settle several findings (a rewritten
     # import serves every use of it), and a later pass may fix what an earlier one revealed.
     found = len(findings)
@@ -328,11 +330,11 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
         # Reparse: the next pass must see exactly what will be written.
         current, current_source = _parse_libcst(code), code
         violations, read = _violations(current, options, Path(path))
-        read_other_files = read_other_files or read
+        state = state or read
         findings = _positioned(current, violations, path, options, code, ignored)
     return FileResult(
         path, _reported(current, current_source, findings, options), source,
-        fixed_source=current_source, fixed_count=max(found - len(findings), 0), read_other_files=read_other_files,
+        fixed_source=current_source, fixed_count=max(found - len(findings), 0), project_state=state,
     )
 
 

@@ -142,9 +142,10 @@ class _Run:
             return unreadable_result(error, path)
         ignored = ignored_codes(self.options.catalogue, self.settings, path)
         result = _lint_read_file(path, source, self.options, ignored, self.settings.root if self.write else None)
-        # Findings that read other files hold only while those do: this file's bytes cannot key them.
-        if self.cache is not None and not result.changed and result.internal_error is None and not result.read_other_files:
-            self.cache.store(self.cache.key(path_text, source, ignored), result.findings, parse_error=result.parse_error)
+        if self.cache is not None and not result.changed and result.internal_error is None:
+            self.cache.store(
+                self.cache.key(path_text, source, ignored), result.findings, parse_error=result.parse_error, project=result.project_state
+            )
         return result
 
 

@@ -42,12 +42,6 @@ class Analysis:
         facts = Facts(model)
         return cls(model, facts, Steps(model, facts), target, path, Project(path))
 
-    @property
-    def read_other_files(self) -> bool:
-        """Whether a check has read other files: the findings then hold only while those files
-        do, so they are not cached by this file's bytes alone."""
-        return self.project.read
-
 
 class CheckContext:
     """One rule's view of a file. The rule's code comes from its catalogue page, so a check

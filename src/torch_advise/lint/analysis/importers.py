@@ -17,6 +17,7 @@ every name. The answer errs one way only: a module that may be this one counts a
 from __future__ import annotations
 
 import ast
+import hashlib
 import os
 import re
 import subprocess
@@ -123,6 +124,25 @@ def project_files(folder: str, suffixes: tuple[str, ...]) -> tuple[str, ...]:
         folders[:] = [f for f in folders if not f.startswith(".") and f not in SKIPPED_FOLDERS]
         files.extend(os.path.join(directory, name) for name in names if name.endswith(suffixes))
     return tuple(files)
+
+
+# The files a project's state is read from: its modules, and the CUDA sources AMP002 reads.
+STATE_SUFFIXES = (".py", ".cu", ".cuh")
+
+
+@lru_cache(maxsize=64)
+def project_state(folder: str) -> str:
+    """A digest of every file of the project that an answer about it may have read, by path,
+    size and modification time: a finding that read the project holds while it is unchanged.
+    Taken once a run: the state a run's answers saw is the one its entries are checked against."""
+    digest = hashlib.sha256()
+    for path in sorted(project_files(folder, STATE_SUFFIXES)):
+        try:
+            status = os.stat(path)
+        except OSError:
+            continue
+        digest.update(f"{path}\0{status.st_size}\0{status.st_mtime_ns}\0".encode())
+    return digest.hexdigest()
 
 
 def _raise(error: OSError) -> None:
