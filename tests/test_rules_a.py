@@ -227,3 +227,8 @@ def test_data_parallel_kept_as_the_fallback_of_a_distributed_script_is_not_repor
     assert codes_of(_lint(code, "DIST001")) == []
     without_ddp = code.replace("nn.parallel.DistributedDataParallel(model.cuda(rank), device_ids=[rank])", "model")
     assert codes_of(_lint(without_ddp, "DIST001")) == ["DIST001"]
+
+
+def test_persistent_workers_written_out_as_false_is_the_authors_choice():
+    code = EPOCHS.format(workers="4").replace("num_workers=4)", "num_workers=4, persistent_workers=False)")
+    assert codes_of(_lint(code, "DL003")) == []

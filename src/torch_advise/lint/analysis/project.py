@@ -88,6 +88,7 @@ class ScopeFacts:
 
     built: dict[str, Built] = field(default_factory=dict)  # by assignments outside every loop
     loops: list[LoopFacts] = field(default_factory=list)
+    calls: list[CallFacts] = field(default_factory=list)  # every call of the scope, in loops or not
 
 
 @dataclass
@@ -213,6 +214,7 @@ def _scope_facts(body: ast.AST, statements: list[ast.stmt], training_functions: 
                     for index, element in enumerate(target.elts):
                         if isinstance(element, ast.Name):
                             facts.built[element.id] = Built(callee, index, statement.lineno, literals)
+    facts.calls = [c for c in (_call_facts(n) for n in _walk_scope(body) if isinstance(n, ast.Call)) if c is not None]
     for node in _walk_scope(body):
         if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             nested = {name for inner in _walk_scope(node) if (name := _iteration_of(inner)) is not None}
@@ -412,6 +414,32 @@ class Project:
                     if iterated is not None:
                         uses.append(EpochUse(Site(importer, loop.line, self.folder), function, built[iterated].literals))
         return uses
+
+    def passed_to(self, function: str, param: str, index: int) -> Optional[list[str]]:
+        """What the other modules of the project hand this module's `function` as `param` (its
+        `index`-th parameter): the callee each argument was built by, spelled from its module
+        (`torch.optim.Adam` for `optimizer = optim.Adam(...)` ... `train(model, optimizer)`).
+        None where a call hands something else, or no call is found."""
+        self.read = True
+        try:
+            importers = importers_of(self.folder, self.module[-1])
+        except OSError:
+            return None
+        found: list[str] = []
+        for importer in importers:
+            summary = summary_of(importer) if importer != self.path else None
+            if summary is None:
+                continue
+            for scope in summary.scopes:
+                for call in scope.calls:
+                    if not self._reaches(summary, call.callee, function):
+                        continue
+                    passed = call.keywords.get(param) or (call.positional[index] if index < len(call.positional) else None)
+                    built = scope.built.get(passed) if passed is not None else None
+                    if built is None or built.index is not None:
+                        return None
+                    found.append(summary.qualified(built.callee))
+        return found or None
 
     def _reaches(self, summary: ModuleSummary, callee: str, function: str) -> bool:
         target = summary.target_of(callee)

@@ -197,7 +197,7 @@ def _trainer_arguments(ctx: CheckContext) -> None:
     """The Hugging Face Trainer builds its loaders from TrainingArguments and iterates them for
     num_train_epochs, 3 by default: workers without dataloader_persistent_workers restart each."""
     for arguments in training_arguments(ctx.model):
-        if arguments.opaque or arguments.literal("dataloader_persistent_workers", False) is not False:
+        if arguments.opaque or "dataloader_persistent_workers" in arguments.keywords:
             continue
         workers = arguments.keywords.get("dataloader_num_workers")
         scope = arguments.site.scope
@@ -208,7 +208,7 @@ def _trainer_arguments(ctx: CheckContext) -> None:
             continue  # one epoch, or as many as max_steps makes of the data: nothing known to restart
         setting = _persistent_setting(ctx, workers, scope)
         ctx.report(
-            arguments.keywords.get("dataloader_persistent_workers") or arguments.site.node,
+            arguments.site.node,
             "the Trainer shuts its DataLoader workers down after every epoch and starts them again for the next "
             "(0.24-0.38 s per epoch measured; num_train_epochs is 3 by default): "
             f"set dataloader_persistent_workers={setting or 'True when there are workers'} (transformers 4.34 or newer)",
@@ -219,7 +219,9 @@ def _trainer_arguments(ctx: CheckContext) -> None:
 def check(ctx: CheckContext) -> None:
     _trainer_arguments(ctx)
     for loader in ctx.facts.dataloaders:
-        if loader.opaque or loader.literal("persistent_workers", False) is not False:
+        # A persistent_workers written out, False included, is the author's choice: workers that
+        # must see the main process's dataset change between epochs have to be started anew.
+        if loader.opaque or loader.argument("persistent_workers") is not None:
             continue
         workers = loader.argument("num_workers")
         if workers is None or all(is_zero(v) for v in possible_values(ctx.model, workers, loader.site.scope)):
@@ -229,7 +231,7 @@ def check(ctx: CheckContext) -> None:
             continue
         setting = _persistent_setting(ctx, workers, loader.site.scope)
         ctx.report(
-            loader.argument("persistent_workers") or loader.node,
+            loader.node,
             f"DataLoader workers are shut down after every epoch and started again for the next{where} "
             f"(0.24-0.38 s per epoch measured): set persistent_workers={setting or 'True when there are workers'}",
             (SetKeyword(loader.node, "persistent_workers", setting),) if setting else (),

@@ -8,6 +8,8 @@ import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.model import (
+    CallSite,
+    Origin,
     Scope,
 )
 from torch_advise.lint.analysis.scaler_trace import CLIPS
@@ -134,20 +136,40 @@ def _optimizers_stepped(ctx: CheckContext, accumulation: Accumulation) -> Option
         optimizer = ctx.steps.stepped_optimizer(site)
         if optimizer is None:
             return None
-        origins = ctx.model.origins(optimizer, site.scope)
-        if not origins:
-            return None
+        # A parameter no call of this file fills has no origin here: the callers are elsewhere.
+        origins = ctx.model.origins(optimizer, site.scope) or [Origin(optimizer, site.scope)]
         for origin in origins:
-            if not (isinstance(origin.expr, cst.Call) and ctx.facts.is_optimizer_call(origin.expr, origin.scope)):
+            if isinstance(origin.expr, cst.Call) and ctx.facts.is_optimizer_call(origin.expr, origin.scope):
+                constructors.append(ctx.model.qualname(origin.expr.func, origin.scope) or "")
+                continue
+            handed = _handed_by_other_modules(ctx, origin.expr, site)
+            if handed is None:
                 return None
-            constructors.append(ctx.model.qualname(origin.expr.func, origin.scope) or "")
+            constructors.extend(handed)
     return constructors or None
+
+
+def _handed_by_other_modules(ctx: CheckContext, expr: cst.CSTNode, site: CallSite) -> Optional[list[str]]:
+    """The optimizers other modules of the project build and hand to the function whose
+    parameter `expr` is (`train(model, optimizer)` called from main.py); None if unknown."""
+    function = site.function
+    if function is None or function.cls is not None or not isinstance(expr, cst.Name):
+        return None
+    names = [param.name.value for param in function.params]
+    if expr.value not in names:
+        return None
+    handed = ctx.project.passed_to(function.name, expr.value, names.index(expr.value))
+    if handed is None or not all(name.startswith("torch.optim.") for name in handed):
+        return None
+    return handed
 
 
 def _message(ctx: CheckContext, accumulation: Accumulation, count: str) -> Optional[str]:
     """What not dividing does to these updates, or None where it changes (nearly) nothing: every
     optimizer is scale-free and nothing clips the gradients."""
-    constructors = _optimizers_stepped(ctx, accumulation) or []
+    constructors = _optimizers_stepped(ctx, accumulation)
+    if constructors is None:
+        return None  # built elsewhere: with Adam the sum changes nearly nothing, with SGD everything
     scale_free = [name for name in constructors if name in SCALE_FREE_OPTIMIZERS]
     scaled = [name for name in constructors if name not in SCALE_FREE_OPTIMIZERS]
     clipped = any(ctx.model.call_name(site) in CLIPS for site in ctx.model.calls_of(accumulation.loop.function))

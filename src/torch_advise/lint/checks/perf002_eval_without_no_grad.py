@@ -42,13 +42,15 @@ def _trains_elsewhere(ctx: CheckContext, loop: LoopInfo) -> bool:
         name = model.call_name(site)
         if name is not None and model.callee(site.node, site.scope) is None and ctx.project.trains(name):
             return True
-        if site.method is None or site.receiver is None:
+        # `agent.update(batch)`, or `trainer(batch)`, whose forward trains.
+        receiver, methods = (site.receiver, (site.method,)) if site.method is not None else (site.node.func, ("forward", "__call__"))
+        if receiver is None:
             continue
-        for origin in model.origins(site.receiver, site.scope):
+        for origin in model.origins(receiver, site.scope):
             built = origin.expr
             if isinstance(built, cst.Call):
                 cls = model.qualname(built.func, origin.scope)
-                if cls is not None and ctx.project.trains(cls, site.method):
+                if cls is not None and any(ctx.project.trains(cls, method) for method in methods if method is not None):
                     return True
     return False
 

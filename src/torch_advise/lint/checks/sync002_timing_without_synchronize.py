@@ -211,11 +211,24 @@ def _epoch_timing(ctx: CheckContext, timed: Timed, executed: list[CallSite]) -> 
         callee = model.callee(site.node, site.scope)
         if isinstance(callee, FunctionInfo):
             loops.extend(callee.loops)
+        elif callee is None and any(ctx.project.trains(name) for name in _imported_as(model, site)):
+            return True  # `train_epoch(model, loader, optimizer)` from another module of the project
     return any(
         (not _over_range(model, loop) or _epochs_of_training(model, loop))
         and (model.loop_trains(loop) or any(is_work(ctx.steps, site) for site in loop.calls))
         for loop in loops
     )
+
+
+def _imported_as(model: TrainingModel, site: CallSite) -> list[str]:
+    """What a call may run by import: one name, or several where branches import different
+    functions under it (`from train import train_epoch_dense as train_epoch` in one, `..._sparse`
+    in the other)."""
+    if isinstance(site.node.func, cst.Name):
+        bindings = model.lookup(site.node.func.value, site.scope)
+        return [b.qualname for b in bindings if b.kind == "import" and b.qualname is not None]
+    name = model.call_name(site)
+    return [name] if name is not None else []
 
 
 def _epochs_of_training(model: TrainingModel, loop: LoopInfo) -> bool:
