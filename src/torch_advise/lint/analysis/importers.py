@@ -221,7 +221,7 @@ def _attribute_reads(tree: ast.AST, modules: dict[str, ModuleReference], found: 
     roots: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
-            dotted = _dotted(node.value)
+            dotted = dotted_name(node.value)
             if dotted is not None and dotted in modules:
                 found.setdefault(modules[dotted], set()).add(node.attr)
             root = node.value
@@ -233,10 +233,11 @@ def _attribute_reads(tree: ast.AST, modules: dict[str, ModuleReference], found: 
             found.setdefault(modules[node.id], set()).add(EVERY_NAME)
 
 
-def _dotted(node: ast.expr) -> Optional[str]:
+def dotted_name(node: ast.expr) -> Optional[str]:
+    """`a.b.c` for a chain of names and attributes; None for anything else."""
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
-        inner = _dotted(node.value)
+        inner = dotted_name(node.value)
         return None if inner is None else f"{inner}.{node.attr}"
     return None

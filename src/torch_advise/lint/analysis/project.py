@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -22,6 +23,7 @@ from typing import Optional, Union
 from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, is_lightning
 from torch_advise.lint.analysis.importers import (
     ModuleReference,
+    dotted_name,
     importers_of,
     module_reference,
     names_imported_from,
@@ -140,18 +142,9 @@ class ModuleSummary:
         return (imported[0], last) if imported is not None and imported[1] is None else None
 
 
-def _dotted(node: ast.expr) -> Optional[str]:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        inner = _dotted(node.value)
-        return None if inner is None else f"{inner}.{node.attr}"
-    return None
-
-
 def _iterated_name(node: ast.expr) -> Optional[str]:
     """The name whose items a loop header's iterable yields: `loader`, `enumerate(loader)`."""
-    while isinstance(node, ast.Call) and node.args and (_dotted(node.func) or "").split(".")[-1] in ITERATION_WRAPPERS:
+    while isinstance(node, ast.Call) and node.args and (dotted_name(node.func) or "").split(".")[-1] in ITERATION_WRAPPERS:
         node = node.args[0]
     return node.id if isinstance(node, ast.Name) else None
 
@@ -176,7 +169,7 @@ def _walk_scope(node: ast.AST):
 def _trains(node: ast.AST, training_functions: set[str]) -> bool:
     for child in _walk_scope(node):
         if isinstance(child, ast.Call):
-            name = _dotted(child.func) or ""
+            name = dotted_name(child.func) or ""
             if isinstance(child.func, ast.Attribute) and child.func.attr in TRAINING_METHODS:
                 return True
             if name in training_functions:
@@ -185,7 +178,7 @@ def _trains(node: ast.AST, training_functions: set[str]) -> bool:
 
 
 def _call_facts(call: ast.Call) -> Optional[CallFacts]:
-    callee = _dotted(call.func)
+    callee = dotted_name(call.func)
     if callee is None:
         return None
     positional = tuple(a.id if isinstance(a, ast.Name) else None for a in call.args)
@@ -203,7 +196,7 @@ def _scope_facts(body: ast.AST, statements: list[ast.stmt], training_functions: 
     facts = ScopeFacts()
     for statement in statements:
         if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call):
-            callee = _dotted(statement.value.func)
+            callee = dotted_name(statement.value.func)
             if callee is None:
                 continue
             literals = _literals(statement.value)
@@ -229,7 +222,7 @@ def _returned_loaders(function: FunctionNode) -> dict[Optional[int], int]:
     loaders: dict[str, int] = {}
     found: dict[Optional[int], int] = {}
     for node in _walk_scope(function):
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _dotted(node.value.func) in DATALOADERS:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and dotted_name(node.value.func) in DATALOADERS:
             for target in node.targets:
                 if isinstance(target, ast.Name):
                     loaders[target.id] = node.value.lineno
@@ -239,7 +232,7 @@ def _returned_loaders(function: FunctionNode) -> dict[Optional[int], int]:
         values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
         for index, value in enumerate(values):
             key = index if isinstance(node.value, ast.Tuple) else None
-            if isinstance(value, ast.Call) and _dotted(value.func) in DATALOADERS:
+            if isinstance(value, ast.Call) and dotted_name(value.func) in DATALOADERS:
                 found[key] = value.lineno
             elif isinstance(value, ast.Name) and value.id in loaders:
                 found[key] = loaders[value.id]
@@ -289,18 +282,18 @@ def _stores_float16(tree: ast.Module) -> bool:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        name = (_dotted(node.func) or "").rsplit(".", 1)[-1]
+        name = (dotted_name(node.func) or "").rsplit(".", 1)[-1]
         values = list(node.args) if name in ("set_default_tensor_type", "set_default_dtype") else []
         values += [k.value for k in node.keywords if k.arg == "torch_dtype"]
         for value in values:
-            text = _dotted(value) or (value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else "")
+            text = dotted_name(value) or (value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else "")
             if text.rsplit(".", 1)[-1] in FLOAT16_NAMES:
                 return True
     return False
 
 
 def _class_facts(node: ast.ClassDef, summary: ModuleSummary) -> ClassFacts:
-    bases = tuple(summary.qualified(name) for base in node.bases if (name := _dotted(base)) is not None)
+    bases = tuple(summary.qualified(name) for base in node.bases if (name := dotted_name(base)) is not None)
     methods = {m.name: m for m in node.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))}
     init = methods.get("__init__")
     params = tuple(a.arg for a in [*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs][1:]) if init is not None else ()
@@ -464,18 +457,23 @@ class Project:
         """A Lightning class of the project, for the name a call of it resolves to
         (`asteroid.engine.system.System`), when it hands what its constructor was given to its
         loader hooks (`System(train_loader=...)` returning it from `train_dataloader`)."""
+        for summary, name in self._defining(qualname):
+            facts = summary.classes.get(name)
+            if facts is not None and facts.hooked_params and self._lightning(summary, facts):
+                return facts
+        return None
+
+    def _defining(self, qualname: str) -> Iterator[tuple[ModuleSummary, str]]:
+        """The summaries of the project's modules that `qualname` (`pkg.module.Name`) may come
+        from, each with the name it would have there."""
         module, _, name = qualname.rpartition(".")
-        if not module:
-            return None
-        for path in self._resolve(ModuleReference(tuple(module.split(".")))):
+        for path in self._resolve(ModuleReference(tuple(module.split(".")))) if module else []:
             # Read only where a module of the project may be meant: `tqdm.tqdm` reads nothing,
             # and a file whose answer read nothing stays cached.
             self.read = True
             summary = summary_of(path)
-            facts = summary.classes.get(name) if summary is not None else None
-            if summary is not None and facts is not None and facts.hooked_params and self._lightning(summary, facts):
-                return facts
-        return None
+            if summary is not None:
+                yield summary, name
 
     def neighbours(self) -> list[ModuleSummary]:
         """Where this module's model, training loop or precision are set up when not here: the
@@ -499,14 +497,7 @@ class Project:
     def trains(self, qualname: str, method: Optional[str] = None) -> bool:
         """Whether calling the project's function `qualname` (or `method` of its class
         `qualname`) runs a training step: a backward or an optimizer step in its body."""
-        module, _, name = qualname.rpartition(".")
-        if not module:
-            return False
-        for path in self._resolve(ModuleReference(tuple(module.split(".")))):
-            self.read = True
-            summary = summary_of(path)
-            if summary is None:
-                continue
+        for summary, name in self._defining(qualname):
             if method is None and name in summary.functions:
                 return summary.functions[name].trains
             if method is not None and name in summary.classes:
