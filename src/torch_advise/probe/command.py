@@ -174,8 +174,8 @@ def compare(baseline: str, current: str, threshold_pct: float, allow_different: 
     """
     from torch_advise.probe import compare as comparing
     from torch_advise.probe.comparable import RunsDiffer
-    from torch_advise.probe.printable import printable
     from torch_advise.probe.saved_report import ReportError, load_report
+    from torch_advise.report.terminal import printable
 
     try:
         reports = load_report(baseline), load_report(current)

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from torch_advise.probe.comparable import comparison_warnings
-from torch_advise.probe.printable import printable
 from torch_advise.probe.stats import Ratio, median_ratio
+from torch_advise.report.terminal import printable
 
 DEFAULT_THRESHOLD_PCT = 5.0
 
