@@ -26,10 +26,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
+from torch_advise.lint.files import SKIPPED_FOLDERS
 from torch_advise.project_scope import holds_repository, project_scope
 
-# Folders that hold other projects' code or build output, not modules of this one.
-SKIPPED_FOLDERS = {"node_modules", "site-packages", "__pycache__", "build", "dist", "venv", "env"}
 LARGEST_FILE = 4 * 1024 * 1024
 GIT_TIMEOUT = 30
 # Every name, for a module passed around whole or a star import of a module without __all__.
@@ -60,13 +59,18 @@ class ModuleReference:
         return module[-len(self.parts) :] == self.parts
 
 
+def module_parts(path: str) -> tuple[str, ...]:
+    """The module a file is, as the names an import of it may end in: a package's `__init__.py`
+    is the package."""
+    parts = Path(path).with_suffix("").parts
+    return parts[:-1] if parts[-1] == "__init__" else parts
+
+
 def names_imported_from(path: Path) -> Optional[set[str]]:
     """The names other modules of the project import from the module at `path` (EVERY_NAME
     for all of them); None when the project cannot be read."""
     absolute = os.path.abspath(path)
-    module = Path(absolute).with_suffix("").parts
-    if module[-1] == "__init__":
-        module = module[:-1]
+    module = module_parts(absolute)
     try:
         found = importers_of(str(project_folder(path)), module[-1])
     except OSError:

@@ -20,11 +20,13 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Optional, Union
 
+from torch_advise.lint.analysis.facts import ITERATION_WRAPPERS
 from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, is_lightning
 from torch_advise.lint.analysis.importers import (
     ModuleReference,
     dotted_name,
     importers_of,
+    module_parts,
     module_reference,
     names_imported_from,
     parse_python,
@@ -36,8 +38,6 @@ from torch_advise.lint.analysis.importers import (
 
 # Calls by which a loop shows that it trains (`loss.backward()`, `optimizer.step()`).
 TRAINING_METHODS = {"backward", "step", "zero_grad", "manual_backward"}
-# Calls that pass their argument's items through, as facts.ITERATION_WRAPPERS.
-ITERATION_WRAPPERS = {"enumerate", "iter", "tqdm", "trange", "islice", "track", "zip", "chain", "cycle", "log_every"}
 DATALOADERS = {"DataLoader", "torch.utils.data.DataLoader", "data.DataLoader"}
 # How many classes of a module a base is followed through.
 MAX_BASES = 4
@@ -330,14 +330,9 @@ def summary_of(path: str) -> Optional[ModuleSummary]:
     return _summary(path, status.st_size, status.st_mtime_ns)
 
 
-def _module_path(path: str) -> tuple[str, ...]:
-    parts = Path(path).with_suffix("").parts
-    return parts[:-1] if parts[-1] == "__init__" else parts
-
-
 @lru_cache(maxsize=4096)
 def _resolved(folder: str, reference: ModuleReference) -> list[str]:
-    return [path for path in python_files(folder) if reference.fits(_module_path(path))]
+    return [path for path in python_files(folder) if reference.fits(module_parts(path))]
 
 
 CUDA_SUFFIXES = (".cu", ".cuh")
@@ -364,7 +359,7 @@ class Project:
 
     def __init__(self, path: Path) -> None:
         self.path = os.path.abspath(path)
-        self.module = _module_path(self.path)
+        self.module = module_parts(self.path)
         # Whether an answer read other files (the findings then depend on them).
         self.read = False
 
