@@ -101,16 +101,16 @@ def _returned_as(ctx: CheckContext, loader: DataLoaderCall) -> Optional[tuple[st
     return None
 
 
-def _iterated_every_epoch_elsewhere(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
+def _iterated_every_epoch_elsewhere(ctx: CheckContext, loader: DataLoaderCall, known: bool) -> Optional[str]:
     """Where another module of the project iterates the loader on every pass of its training
     loop, having got it from this module's function (`train, val = build_loaders(cfg)`) with
-    workers: a count this module knows to be positive, or one the caller passes as a literal."""
+    workers: a count this module knows to be positive (`known`), or one the caller passes as a
+    literal."""
     returned = _returned_as(ctx, loader)
     if returned is None:
         return None
     workers = loader.argument("num_workers")
     function = loader.site.function
-    known = workers is not None and known_positive(ctx.model, workers, loader.site.scope)
     for use in ctx.project.epoch_uses(*returned):
         if known or (function is not None and _passed_positive(function, workers, use.literals)):
             return str(use.site)
@@ -165,13 +165,13 @@ def _handed_to_a_lightning_class(ctx: CheckContext, loader: DataLoaderCall) -> O
 def _where_restarted(ctx: CheckContext, loader: DataLoaderCall, workers: cst.BaseExpression) -> Optional[str]:
     """What restarts the loader's workers every epoch, said for the message; None if nothing
     does, or if nothing shows that it has workers."""
-    has_workers = _has_workers(ctx, workers, loader.site.scope)
+    has_workers = known_positive(ctx.model, workers, loader.site.scope)
     if _epoch_loop(ctx, loader) is not None:
         return "" if has_workers and not _iterated_within_its_own_loop(ctx, loader) else None
     lightning = _iterated_every_epoch_by_lightning(ctx, loader)
     if lightning is not None:
         return f", as {lightning}" if has_workers else None
-    elsewhere = _iterated_every_epoch_elsewhere(ctx, loader)
+    elsewhere = _iterated_every_epoch_elsewhere(ctx, loader, has_workers)
     return f", by the training loop at {elsewhere} that iterates it" if elsewhere is not None else None
 
 
@@ -184,15 +184,6 @@ def _persistent_setting(ctx: CheckContext, workers: cst.BaseExpression, scope: S
     return None
 
 
-def _has_workers(ctx: CheckContext, workers: cst.BaseExpression, scope: Scope) -> bool:
-    """The worker count is known to be more than 0 somewhere it comes from (a literal, a
-    default of the function or of argparse, `os.cpu_count()`): a count read from a configuration
-    this file cannot see may well be 0, and then there is nothing to restart."""
-    if all(is_zero(v) for v in possible_values(ctx.model, workers, scope)):
-        return False
-    return known_positive(ctx.model, workers, scope)
-
-
 def _trainer_arguments(ctx: CheckContext) -> None:
     """The Hugging Face Trainer builds its loaders from TrainingArguments and iterates them for
     num_train_epochs, 3 by default: workers without dataloader_persistent_workers restart each."""
@@ -201,7 +192,9 @@ def _trainer_arguments(ctx: CheckContext) -> None:
             continue
         workers = arguments.keywords.get("dataloader_num_workers")
         scope = arguments.site.scope
-        if workers is None or not _has_workers(ctx, workers, scope):
+        # A count read from a configuration this file cannot see may well be 0, and then there
+        # is nothing to restart: it must be known positive where it comes from.
+        if workers is None or not known_positive(ctx.model, workers, scope):
             continue
         epochs = arguments.literal("num_train_epochs", 3)
         if (isinstance(epochs, (int, float)) and not isinstance(epochs, bool) and epochs <= 1) or "max_steps" in arguments.keywords:
