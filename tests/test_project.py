@@ -14,14 +14,18 @@ from torch_advise.lint.analysis.project import Project, summarize
 from conftest import FIXTURES, run_advise
 
 
-@pytest.fixture
-def loader_elsewhere(tmp_path: Path) -> Path:
+def _project_copy(tmp_path: Path, name: str) -> Path:
     for cache in (importers.importers_of, importers.project_files, project._summary):
         cache.cache_clear()
-    root = tmp_path / "project"
-    shutil.copytree(FIXTURES / "projects" / "loader_elsewhere", root)
+    root = tmp_path / name
+    shutil.copytree(FIXTURES / "projects" / name, root, ignore=shutil.ignore_patterns("expected.txt"))
     subprocess.run(["git", "init", "-q", str(root)], check=True)
     return root
+
+
+@pytest.fixture
+def loader_elsewhere(tmp_path: Path) -> Path:
+    return _project_copy(tmp_path, "loader_elsewhere")
 
 
 def test_a_loader_returned_here_and_iterated_every_epoch_in_another_module_is_found(loader_elsewhere):
@@ -52,15 +56,6 @@ def test_a_summary_names_what_a_module_imports_and_what_its_functions_iterate():
     assert summary is not None
     assert summary.functions["train_one_epoch"].iterated_params == {"loader"} and summary.functions["train_one_epoch"].trains
     assert summary.functions["evaluate"].iterated_params == {"loader"} and not summary.functions["evaluate"].trains
-
-
-def _project_copy(tmp_path: Path, name: str) -> Path:
-    for cache in (importers.importers_of, importers.project_files, project._summary):
-        cache.cache_clear()
-    root = tmp_path / name
-    shutil.copytree(FIXTURES / "projects" / name, root, ignore=shutil.ignore_patterns("expected.txt"))
-    subprocess.run(["git", "init", "-q", str(root)], check=True)
-    return root
 
 
 def test_kernels_of_the_project_that_take_no_bfloat16_keep_the_bfloat16_advice_away(tmp_path):
