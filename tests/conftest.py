@@ -3,6 +3,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,10 @@ def train(model, dataset, optimizer):
 """
 
 
+# An empty folder outside any repository, for text linted on its own.
+ISOLATED = tempfile.mkdtemp(prefix="advise-text-")
+
+
 def make_target(capability: tuple[int, int] = (8, 0), torch_version: tuple[int, int] = (2, 13)) -> Target:
     return Target(capability, "test", torch_version, "test")
 
@@ -46,8 +51,11 @@ def lint_text(
     fix: str | None = None,
     path: str = "train.py",
 ) -> FileResult:
-    """Lint source text with a fixed target (sm_80, torch 2.13 unless given)."""
+    """Lint source text with a fixed target (sm_80, torch 2.13 unless given). A relative path
+    names a file in an empty folder: the text is its own project, not the one running the tests."""
     catalogue = load_catalogue()
+    if not os.path.isabs(path):
+        path = os.path.join(ISOLATED, path)
     options = LintOptions(catalogue, frozenset(catalogue.select(select or ["ALL"], None)), target or make_target(), FixMode(fix) if fix else None)
     return lint_source(path, code.encode(), options)
 

@@ -104,6 +104,13 @@ def importers_of(folder: str, name: str) -> dict[str, tuple[tuple[ModuleReferenc
     return found
 
 
+@lru_cache(maxsize=32)
+def files_matching(folder: str, pattern: bytes) -> tuple[str, ...]:
+    """The project's Python files whose bytes match `pattern` (a regular expression)."""
+    compiled = re.compile(pattern)
+    return tuple(path for path in python_files(folder) if (source := read_file(path)) is not None and compiled.search(source))
+
+
 def python_files(folder: str) -> tuple[str, ...]:
     return project_files(folder, (".py",))
 

@@ -25,6 +25,7 @@ from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, is_lig
 from torch_advise.lint.analysis.importers import (
     ModuleReference,
     dotted_name,
+    files_matching,
     importers_of,
     module_parts,
     module_reference,
@@ -39,6 +40,10 @@ from torch_advise.lint.analysis.importers import (
 # Calls by which a loop shows that it trains (`loss.backward()`, `optimizer.step()`).
 TRAINING_METHODS = {"backward", "step", "zero_grad", "manual_backward"}
 DATALOADERS = {"DataLoader", "torch.utils.data.DataLoader", "data.DataLoader"}
+PICKLED_LOADS_ALLOWED = (
+    rb"safe_globals\b|TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD|_default_to_weights_only"
+    rb"|\btorch(?:\.serialization)?\.load\s*=(?!=)|setattr\(\s*torch(?:\.serialization)?\s*,\s*[\"']load"
+)
 # How many classes of a module a base is followed through.
 MAX_BASES = 4
 
@@ -505,6 +510,13 @@ class Project:
         bfloat16 hands them a dtype they do not take."""
         self.read = True
         return [path for path in project_files(self.folder, CUDA_SUFFIXES) if _without_bfloat16(path)]
+
+    def allows_pickled_loads(self) -> list[str]:
+        """The project's modules that let torch.load unpickle what `weights_only` refuses, for
+        loads anywhere: classes allowed with `add_safe_globals` or `safe_globals`, the
+        `TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD` switch, or a `torch.load` replaced by a wrapper."""
+        self.read = True
+        return list(files_matching(self.folder, PICKLED_LOADS_ALLOWED))
 
     def _lightning(self, summary: ModuleSummary, facts: ClassFacts, depth: int = 0) -> bool:
         """A LightningModule or LightningDataModule, directly or through classes of its module."""
