@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from conftest import codes_of, lint_text
+from conftest import codes_of, lint_text, make_target
 
 MINE = ["OPT003", "OPT004", "SYNC001", "SYNC002", "PERF002", "PERF003", "DIST002"]
 
@@ -220,3 +220,10 @@ def test_a_loss_formatted_into_a_log_line_is_a_per_step_sync(line, reads):
     result = lint_text(FORMATTED_LOSS.format(line=line), select=["SYNC001"])
     messages = [finding.message for finding in result.findings]
     assert messages == [] if reads is None else len(messages) == 1 and messages[0].startswith(reads)
+
+
+@pytest.mark.parametrize("torch_version, flagged", [((1, 6), False), ((1, 7), True), ((1, 13), True), ((2, 0), False)])
+def test_zero_grad_without_argument_is_flagged_only_where_set_to_none_exists_and_defaults_to_false(torch_version, flagged):
+    code = "import torch\n\ndef step(model, optimizer, loss):\n    optimizer.zero_grad()\n    loss.backward()\n    optimizer.step()\n"
+    result = lint_text(code, select=["OPT001"], target=make_target(torch_version=torch_version))
+    assert [f.line for f in result.findings] == ([4] if flagged else [])

@@ -93,7 +93,8 @@ def check(ctx: CheckContext) -> None:
             if value is not None:
                 if literal_value(value) is False:
                     ctx.report(value, ZERO_GRAD_MESSAGE, (ReplaceNode(value, "True"),))
-            elif not call.args and not ctx.target.torch_at_least(2, 0):
+            # set_to_none arrived in torch 1.7: before it the fix would raise TypeError.
+            elif not call.args and ctx.target.torch_at_least(1, 7) and not ctx.target.torch_at_least(2, 0):
                 ctx.report(
                     call,
                     "zero_grad() before torch 2.0 fills every gradient with zeros instead of freeing it: "
