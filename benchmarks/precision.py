@@ -44,14 +44,29 @@ def read_verdicts(folder: Path) -> dict[tuple[str, int, str], tuple[str, str]]:
 
 
 def run_advise(files: Path, extra: list[str], chosen: list[str]) -> list[dict]:
-    # Run from inside the set, so that advise prints paths as the verdicts name them.
-    command = [
-        sys.executable, "-m", "torch_advise", *(chosen or ["."]), "--format", "json", "--no-cache",
-        "--target", "h100", "--torch-version", "2.13", "--select", "ALL", *extra,
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, cwd=files)
+    """Findings over the set, paths relative to it. A set of whole repositories (chosen.txt
+    lists its files) is linted one repository at a time from inside it, as its users run
+    advise: the repository's own torch pin and configuration then decide, as they would for them."""
+    if not chosen:
+        return _advise(files, ["."], extra)
+    by_repository: dict[str, list[str]] = defaultdict(list)
+    for path in chosen:
+        repository, _, inside = path.partition("/")
+        by_repository[repository].append(inside)
+    findings = []
+    for repository, paths in sorted(by_repository.items()):
+        for finding in _advise(files / repository, paths, extra):
+            finding["path"] = f"{repository}/{finding['path']}"
+            findings.append(finding)
+    return findings
+
+
+def _advise(cwd: Path, paths: list[str], extra: list[str]) -> list[dict]:
+    # Run from inside the folder, so that advise prints paths as the verdicts name them.
+    command = [sys.executable, "-m", "torch_advise", *paths, "--format", "json", "--no-cache", "--target", "h100", "--select", "ALL", *extra]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=cwd)
     if done.returncode not in (0, 1):
-        sys.exit(f"advise exited {done.returncode}: {done.stderr.strip()}")
+        sys.exit(f"advise exited {done.returncode} in {cwd}: {done.stderr.strip()}")
     return json.loads(done.stdout)["findings"]
 
 
