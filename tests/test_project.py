@@ -86,3 +86,25 @@ def test_a_cached_finding_that_read_another_module_follows_that_module(loader_el
     main = loader_elsewhere / "main.py"
     main.write_text(main.read_text().replace("        train_one_epoch(model, train_loader, optimizer, device)\n", ""))
     assert findings() == []  # data.py's bytes did not change; what decided its findings did
+
+
+TRAIN_WITH_CUDA_AMP = "import torch\nimport utils\n\nscaler = torch.cuda.amp.GradScaler()\n"
+
+
+@pytest.mark.parametrize(
+    "utils, deprecated",
+    [
+        ("from torch._six import inf\n", False),  # torch 2.0 removed torch._six: this runs on 1.x only
+        ("import torch._six\n", False),
+        ("try:\n    from torch._six import inf\nexcept ImportError:\n    from math import inf\n", True),
+        ("import torch\nif torch.__version__ < '2':\n    from torch._six import inf\n", True),
+        ("from math import inf\n", True),
+    ],
+)
+def test_a_module_that_imports_what_torch_2_removed_keeps_2_4_advice_away(tmp_path, utils, deprecated):
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "p"\n')
+    (tmp_path / "utils.py").write_text(utils)
+    (tmp_path / "train.py").write_text(TRAIN_WITH_CUDA_AMP)
+    result = run_advise("--select", "AMP001", "--no-cache", "--torch-version", "2.13", str(tmp_path / "train.py"))
+    assert ("AMP001" in result.stdout) == deprecated
+    assert Project(tmp_path / "train.py").torch_ceiling() == (None if deprecated else (1, 13))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
+from typing import Optional
 
 import libcst as cst
 
@@ -37,6 +39,10 @@ class Analysis:
     path: Path
     project: Project
 
+    @cached_property
+    def torch_ceiling(self) -> Optional[tuple[int, int]]:
+        return self.project.torch_ceiling()
+
     @classmethod
     def of(cls, model: TrainingModel, target: Target, path: Path) -> Analysis:
         facts = Facts(model)
@@ -57,6 +63,16 @@ class CheckContext:
         self.path = analysis.path
         self.project = analysis.project
         self.violations: list[Violation] = []
+
+    def runs_on_torch_at_least(self, major: int, minor: int = 0) -> bool:
+        """Whether the torch this file runs on is this release or newer: the target's, unless
+        the project's code cannot be imported on one that new (Project.torch_ceiling). For advice
+        that only holds from a release on; advice for older releases asks the target, since a
+        ceiling says nothing about how old the torch is."""
+        if not self.target.torch_at_least(major, minor):
+            return False
+        ceiling = self.analysis.torch_ceiling
+        return ceiling is None or ceiling >= (major, minor)
 
     def report(self, node: cst.CSTNode, message: str, fix: Sequence[Edit] = ()) -> None:
         self.violations.append(Violation(self.code, node, message, tuple(fix)))

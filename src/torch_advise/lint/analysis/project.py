@@ -125,6 +125,7 @@ class ModuleSummary:
     classes: dict[str, ClassFacts]
     identifiers: frozenset[str]  # every name and attribute name the module reads or writes
     float16_weights: bool  # builds or loads weights in float16 (see _stores_float16)
+    torch_ceiling: Optional[tuple[int, int]]  # the newest torch it imports on (see _torch_ceiling)
 
     def qualified(self, dotted: str) -> str:
         """An imported name spelled from its module: `pl.LightningModule` after `import
@@ -273,12 +274,39 @@ def summarize(path: str, source: bytes) -> Optional[ModuleSummary]:
     identifiers = frozenset(
         node.id if isinstance(node, ast.Name) else node.attr for node in ast.walk(tree) if isinstance(node, (ast.Name, ast.Attribute))
     )
-    summary = ModuleSummary(path, imports, functions, scopes, {}, identifiers | {name for name in imports}, _stores_float16(tree))
+    summary = ModuleSummary(
+        path, imports, functions, scopes, {}, identifiers | {name for name in imports}, _stores_float16(tree), _torch_ceiling(tree)
+    )
     summary.classes = {c.name: _class_facts(c, summary) for c in tree.body if isinstance(c, ast.ClassDef)}
     return summary
 
 
 FLOAT16_NAMES = {"float16", "half", "HalfTensor"}
+# Modules torch removed, by the last release that had them.
+REMOVED_MODULES = {("torch", "_six"): (1, 13)}
+
+
+def _unguarded_imports(statements: list[ast.stmt]) -> Iterator[Union[ast.Import, ast.ImportFrom]]:
+    """Imports that run whenever their function or module does: not under an `if` or in a
+    `try` (where code picks between releases: `try: from torch._six import inf`)."""
+    for statement in statements:
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            yield statement
+        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.With, ast.For, ast.While)):
+            yield from _unguarded_imports(statement.body)
+
+
+def _torch_ceiling(tree: ast.Module) -> Optional[tuple[int, int]]:
+    """The newest torch the module can be imported on, where it imports a module torch has
+    since removed (`from torch._six import inf`: 1.13, as torch 2.0 removed `torch._six`)."""
+    ceilings = []
+    for node in _unguarded_imports(tree.body):
+        modules = [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+        modules += [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+        for module in modules:
+            parts = tuple(module.split("."))
+            ceilings += [release for removed, release in REMOVED_MODULES.items() if parts[: len(removed)] == removed]
+    return min(ceilings, default=None)
 
 
 def _stores_float16(tree: ast.Module) -> bool:
@@ -510,6 +538,16 @@ class Project:
         bfloat16 hands them a dtype they do not take."""
         self.read = True
         return [path for path in project_files(self.folder, CUDA_SUFFIXES) if _without_bfloat16(path)]
+
+    def torch_ceiling(self) -> Optional[tuple[int, int]]:
+        """The newest torch this module runs on, as its code shows: it, or a project module it
+        imports, imports a module torch has since removed. None when nothing shows one."""
+        self.read = True
+        own = summary_of(self.path)
+        if own is None:
+            return None
+        summaries = [own] + [s for path in sorted(self._imported_by(self.path)) if (s := summary_of(path)) is not None]
+        return min((s.torch_ceiling for s in summaries if s.torch_ceiling is not None), default=None)
 
     def allows_pickled_loads(self) -> list[str]:
         """The project's modules that let torch.load unpickle what `weights_only` refuses, for

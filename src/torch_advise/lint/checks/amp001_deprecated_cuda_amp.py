@@ -355,12 +355,12 @@ def _replacement(name: str) -> str:
 
 def check(ctx: CheckContext) -> None:
     # torch.amp's GradScaler and custom_fwd arrived, and torch.cuda.amp was deprecated, in 2.4.
-    if not ctx.target.torch_at_least(2, 4):
-        return
-    if "amp" not in ctx.facts.identifiers:
+    if "amp" not in ctx.facts.identifiers or not ctx.target.torch_at_least(2, 4):
         return
     finder = _References(ctx.model)
     finder.walk(ctx.model.module)
+    if not finder.references or not ctx.runs_on_torch_at_least(2, 4):
+        return
     grouped = {id(r): group for group in finder.groups.values() for r in group.references}
     group_edits: dict[int, tuple[Edit, ...]] = {}
     adaptive = _version_adaptive_scopes(ctx.model)

@@ -188,7 +188,7 @@ def check(ctx: CheckContext) -> None:
     if not evidence or ctx.project.allows_pickled_loads():
         return
     for site, explicit in refusing.items():
-        if id(site.node) not in evidence:
+        if id(site.node) not in evidence or not (explicit or ctx.runs_on_torch_at_least(2, 6)):
             continue
         read, key = evidence[id(site.node)]
         entry = f"its {key!r} entry" if key is not None else "it"

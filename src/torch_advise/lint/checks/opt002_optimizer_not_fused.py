@@ -173,6 +173,8 @@ def check(ctx: CheckContext) -> None:
         cuda = cuda or _CudaModules(ctx, strict=not ctx.target.torch_at_least(2, 4))
         if not any(cuda.holds(holder, scope) for holder, scope in _parameter_holders(ctx, params, site.scope)):
             continue
+        if not ctx.runs_on_torch_at_least(2, 0):
+            return
         short = name.rsplit(".", 1)[-1]
         if foreach is not None:
             how = "with foreach=False, the for-loop step: pass fused=True (for-loop 13.5 ms, fused 2.55 ms per AdamW step, measured)"
