@@ -1,0 +1,396 @@
+"""Choose the training files of a held-out set from local repository snapshots.
+
+    python benchmarks/realworld/select_files.py --manifest benchmarks/realworld/holdout8/manifest.tsv \
+        owner/name [owner/name ...]
+    python benchmarks/realworld/select_files.py --repositories FILE --manifest OUT.tsv
+    python benchmarks/realworld/select_files.py --list owner/name        # every candidate, ranked
+
+For each repository (a bare git snapshot at <mirrors>/<owner>+<name>/, as build.py reads them) this
+reads the snapshot's HEAD with `git ls-tree` and `git cat-file` and keeps the `.py` files that
+import torch (or lightning, pytorch_lightning, transformers, accelerate or deepspeed) and contain
+
+- `.backward(` (or `accelerator.backward`, `scaler.scale(`, `manual_backward(`) in a file with a
+  `for`/`while` loop,
+- an optimizer/scheduler/scaler `.step(` together with a loop,
+- `DataLoader(` together with a loop,
+- `GradScaler(` or `autocast(`,
+- or, for framework code, `Trainer(` (also ending a name, as in `SFTTrainer(`), `TrainingArguments(`, `Seq2SeqTrainingArguments(`,
+  `Accelerator(`, `LightningModule`, `LightningDataModule` or `trainer.fit(`.
+
+Left out: tests, docs, configs, `setup.py`, `__init__.py`; folders named eval, evaluation, metrics,
+inference, benchmark(s), third_party and the like; inference, demo, sampling, export, validation and
+extraction scripts (by name); files, other than entry points, whose only hit is `autocast(`; the
+paths of EXCLUDED below (library internals, vendored copies, non-training scripts, decided by
+reading paths and headers); files that do not parse with the running Python; and copies: a file
+with half or more of its distinctive lines (25 characters or more once stripped, not imports or
+comments) in a single `.py` file of an earlier set's repository, at the commit its manifest pins
+(every manifest.tsv under benchmarks/realworld/ other than the one being written; a repository being
+chosen is never compared with itself, so a rerun into another file gives the same choice).
+
+Names that mark an entry point (`train*`, `main*`, `engine*`, `trainer*`, `finetune*`, `run_*`,
+files in a `recipes` folder) come first, round-robin across folders, then the other files
+round-robin across folders; at most --max-files a repository (12). A repository left with fewer
+than --min-files (3) is dropped and named on stderr. The manifest is written with build.py's header
+(repository, full commit, path), repositories in the order given, paths sorted.
+
+Standard library only, Python 3.9+. The copy check reads every earlier repository's Python files
+once (about 15 seconds for the 160 repositories of holdout8's time); --no-copy-check skips it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import csv
+import re
+import subprocess
+import sys
+import warnings
+from collections import Counter, defaultdict
+from pathlib import Path, PurePosixPath
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from build import HEADER, find_git_dir, read_manifest  # noqa: E402
+
+LIBRARY = "library internals"
+VENDORED = "vendored copy"
+NOT_TRAINING = "not a training script"
+EVALUATION = "evaluation"
+
+# Per repository, paths (a folder ends with "/") left out after reading them, and why.
+EXCLUDED: dict[str, dict[str, str]] = {
+    "OptimalScale/LMFlow": {
+        "src/lmflow/optim/": f"{LIBRARY}: optimizer implementations",
+        "src/lmflow/pipeline/utils/raft_trainer.py": f"{VENDORED}: transformers' Trainer",
+        "src/lmflow/pipeline/evaluator.py": EVALUATION,
+        "examples/detail_memory.py": f"{NOT_TRAINING}: memory measurement",
+    },
+    "huggingface/distil-whisper": {
+        "training/flax/": "Flax (JAX) training and evaluation, and a copy of the pseudo-labelling script",
+        "training/run_pseudo_labelling.py": f"{NOT_TRAINING}: pseudo-labelling (generation)",
+    },
+    "Stability-AI/stable-audio-tools": {"pre_encode.py": f"{NOT_TRAINING}: data pre-encoding"},
+    "lightly-ai/lightly": {
+        "lightly/": f"{LIBRARY} (its examples are kept)",
+        "examples/pytorch_lightning_distributed/": "near-copies of its own pytorch_lightning/ examples, with a distributed Trainer",
+    },
+    "ContextualAI/HALOs": {"train/label.py": f"{NOT_TRAINING}: labelling samples with a reward model or API"},
+    "XLabs-AI/x-flux": {"src/flux/annotator/": f"{VENDORED}: ControlNet annotators (ZoeDepth and others)"},
+    "OpenBMB/MiniCPM-V": {"eval_mm/": EVALUATION},
+    "atong01/conditional-flow-matching": {
+        "runner/src/eval.py": EVALUATION,
+        "runner/src/utils/utils.py": f"{VENDORED}: lightning-hydra-template's utils",
+    },
+    "microsoft/torchgeo": {
+        "experiments/torchgeo/benchmark.py": f"{NOT_TRAINING}: benchmark",
+        "experiments/torchgeo/run_chesapeakecvpr_models.py": EVALUATION,
+    },
+    "Alpha-VLLM/Lumina-T2X": {
+        "lumina_audio/models/": f"{VENDORED}: Make-An-Audio's latent-diffusion modules",
+        "lumina_music/models/": f"{VENDORED}: Make-An-Audio's latent-diffusion modules",
+    },
+    "CorentinJ/Real-Time-Voice-Cloning": {"synthesizer/synthesize.py": f"{NOT_TRAINING}: synthesis (inference)"},
+    "locuslab/fast_adversarial": {"MNIST/evaluate_mnist.py": EVALUATION},
+    "yaodongyu/TRADES": {
+        "pgd_attack_cifar10.py": f"{EVALUATION}: white-box attack",
+        "pgd_attack_mnist.py": f"{EVALUATION}: white-box attack",
+    },
+    "mindee/doctr": {
+        "references/detection/evaluate.py": EVALUATION,
+        "references/layout/evaluate.py": EVALUATION,
+        "references/recognition/evaluate.py": EVALUATION,
+        "references/table/evaluate.py": EVALUATION,
+    },
+    "facebookresearch/flow_matching": {
+        "flow_matching/": f"{LIBRARY} (its examples are kept)",
+        "examples/text/scripts/eval.py": EVALUATION,
+    },
+    "jiaweizzhao/GaLore": {
+        "galore_torch/": f"{LIBRARY}: optimizers",
+        "scripts/tensor_test/": "test script",
+    },
+    "facebookresearch/contriever": {"src/beir_utils.py": f"{EVALUATION}: BEIR"},
+    "THUDM/GraphMAE": {"graphmae/evaluation.py": f"{EVALUATION}: linear probing"},
+    "openai/jukebox": {"apex/": f"{VENDORED}: NVIDIA apex"},
+    "facebookresearch/demucs": {"tools/bench.py": f"{NOT_TRAINING}: benchmark"},
+    "SalesforceAIResearch/uni2ts": {
+        "project/vn1_competition/src/forecast.py": f"{NOT_TRAINING}: forecasting (inference)",
+        "src/uni2ts/model/moirai/forecast.py": f"{NOT_TRAINING}: forecasting (inference)",
+        "src/uni2ts/model/moirai2/forecast.py": f"{NOT_TRAINING}: forecasting (inference)",
+        "src/uni2ts/model/moirai_moe/forecast.py": f"{NOT_TRAINING}: forecasting (inference)",
+    },
+    "RLHFlow/RLHF-Reward-Modeling": {
+        "math-rm/orm_evaluate.py": EVALUATION,
+        "math-rm/prm_evaluate.py": EVALUATION,
+    },
+}
+
+LEFT_OUT_FOLDERS = {
+    "test",
+    "tests",
+    "testing",
+    "doc",
+    "docs",
+    "config",
+    "configs",
+    "eval",
+    "evals",
+    "evaluation",
+    "metrics",
+    "inference",
+    "benchmark",
+    "benchmarks",
+    "third_party",
+    "thirdparty",
+    "3rdparty",
+    "external",
+    "externals",
+    "extern",
+    "vendor",
+    "vendored",
+}
+LEFT_OUT_NAMES = {"setup.py", "__init__.py", "conftest.py", "noxfile.py"}
+# Name tokens (the stem split on _, - and .) of scripts that do not train.
+LEFT_OUT_TOKEN = re.compile(r"^(test|tests|infer|demo|sampl|export|valid|extract|config|cfg)")
+ENTRY_POINT = re.compile(r"^(train|main|engine|finetune|run_)")
+
+IMPORTS = re.compile(
+    r"^\s*(?:import|from)\s+(?:torch|lightning|pytorch_lightning|transformers|accelerate|deepspeed)\b",
+    re.MULTILINE,
+)
+LOOP = re.compile(r"^\s*(?:async\s+)?(?:for|while)\b", re.MULTILINE)
+BACKWARD = re.compile(r"\.backward\(|accelerator\.backward|scaler\.scale\(|manual_backward\(")
+STEP = re.compile(r"\w*(?:optim|opt|sched|scaler)\w*\s*(?:\[[^\]\n]*\])?\s*\.step\(", re.IGNORECASE)
+LOADER = re.compile(r"DataLoader\(")
+SCALER = re.compile(r"GradScaler\(")
+AUTOCAST = re.compile(r"autocast\(")
+FRAMEWORK = re.compile(r"Trainer\(|TrainingArguments\(|LightningModule|LightningDataModule|Accelerator\(|trainer\.fit\(")
+
+
+def git(git_dir: Path, *args: str, data: bytes | None = None) -> bytes:
+    return subprocess.run(["git", "--git-dir", str(git_dir), *args], input=data, capture_output=True, check=True).stdout
+
+
+def python_blobs(git_dir: Path, commit: str) -> list[tuple[str, bytes]]:
+    """(path, content) of every .py file of the commit the snapshot holds, in one batch."""
+    blobs: list[tuple[bytes, str]] = []
+    for entry in git(git_dir, "ls-tree", "-r", "-z", commit).split(b"\0"):
+        meta, _, raw_path = entry.partition(b"\t")
+        fields = meta.split()
+        if len(fields) == 3 and fields[1] == b"blob" and raw_path.endswith(b".py"):
+            blobs.append((fields[2], raw_path.decode("utf-8", "replace")))
+    batch = git(git_dir, "cat-file", "--batch", data=b"".join(oid + b"\n" for oid, _ in blobs))
+    out: list[tuple[str, bytes]] = []
+    position = 0
+    for _, path in blobs:
+        end = batch.index(b"\n", position)
+        header = batch[position:end].split()
+        position = end + 1
+        if header[-1] == b"missing":
+            continue
+        size = int(header[2])
+        out.append((path, batch[position : position + size]))
+        position += size + 1
+    return out
+
+
+def left_out_by_name(path: str) -> bool:
+    p = PurePosixPath(path)
+    if p.name in LEFT_OUT_NAMES or {part.lower() for part in p.parts[:-1]} & LEFT_OUT_FOLDERS:
+        return True
+    return any(LEFT_OUT_TOKEN.match(token) for token in re.split(r"[_\-.]", p.stem.lower()) if token)
+
+
+def is_entry_point(path: str) -> bool:
+    p = PurePosixPath(path)
+    return bool(ENTRY_POINT.match(p.stem.lower())) or "recipes" in p.parts[:-1]
+
+
+def hits(text: str) -> list[str]:
+    """Which of the tests a file passes; empty when it imports none of the frameworks."""
+    if not IMPORTS.search(text):
+        return []
+    loop = bool(LOOP.search(text))
+    found = []
+    for name, pattern, needs_loop in (
+        ("backward", BACKWARD, True),
+        ("step", STEP, True),
+        ("DataLoader", LOADER, True),
+        ("GradScaler", SCALER, False),
+        ("autocast", AUTOCAST, False),
+        ("framework", FRAMEWORK, False),
+    ):
+        if pattern.search(text) and (loop or not needs_loop):
+            found.append(name)
+    return found
+
+
+def parses(text: str) -> bool:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def distinctive_lines(text: str) -> set[str]:
+    lines = set()
+    for line in text.splitlines():
+        s = line.strip()
+        if len(s) < 25 or s.startswith("#") or s.startswith("import ") or (s.startswith("from ") and " import " in s):
+            continue
+        lines.add(s)
+    return lines
+
+
+class CopyIndex:
+    """Distinctive lines of every .py file of the earlier sets' repositories."""
+
+    def __init__(self, manifests: list[Path], mirrors: Path, skip: set[str]) -> None:
+        self.files: list[str] = []
+        self.where: dict[str, list[int]] = defaultdict(list)
+        pinned = sorted({(r, c) for m in manifests for r, c, _ in read_manifest(m) if r not in skip})
+        for repository, commit in pinned:
+            git_dir = find_git_dir(mirrors, repository)
+            if git_dir is None:
+                print(f"copy check: no snapshot of {repository}", file=sys.stderr)
+                continue
+            try:
+                blobs = python_blobs(git_dir, commit)
+            except subprocess.CalledProcessError:
+                print(f"copy check: {repository}@{commit[:12]} not in its snapshot", file=sys.stderr)
+                continue
+            for path, data in blobs:
+                lines = distinctive_lines(data.decode("utf-8", "replace"))
+                if not lines:
+                    continue
+                index = len(self.files)
+                self.files.append(f"{repository}:{path}")
+                for line in lines:
+                    self.where[line].append(index)
+        print(f"copy check: {len(self.files)} files of {len(pinned)} earlier repositories", file=sys.stderr)
+
+    def closest(self, text: str) -> tuple[float, str]:
+        """The largest share of the file's distinctive lines found in one earlier file."""
+        lines = distinctive_lines(text)
+        if not lines:
+            return 0.0, ""
+        counts: Counter[int] = Counter()
+        for line in lines:
+            counts.update(self.where.get(line, ()))
+        if not counts:
+            return 0.0, ""
+        index, shared = counts.most_common(1)[0]
+        return shared / len(lines), self.files[index]
+
+
+def round_robin(paths: list[str]) -> list[str]:
+    by_folder: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(paths):
+        by_folder[str(PurePosixPath(path).parent)].append(path)
+    queues = [by_folder[folder] for folder in sorted(by_folder)]
+    out = []
+    while any(queues):
+        for queue in queues:
+            if queue:
+                out.append(queue.pop(0))
+    return out
+
+
+def excluded(repository: str, path: str) -> str | None:
+    for prefix, reason in EXCLUDED.get(repository, {}).items():
+        if path == prefix or (prefix.endswith("/") and path.startswith(prefix)):
+            return reason
+    return None
+
+
+def choose(repository: str, git_dir: Path, copies: CopyIndex | None, max_files: int, listing: bool):
+    commit = git(git_dir, "rev-parse", "HEAD^{commit}").decode().strip()
+    candidates = []
+    for path, data in python_blobs(git_dir, commit):
+        if left_out_by_name(path):
+            continue
+        text = data.decode("utf-8", "replace")
+        found = hits(text)
+        entry = is_entry_point(path)
+        if not found or (found == ["autocast"] and not entry):
+            continue
+        why = excluded(repository, path)
+        if why is None and not parses(text):
+            why = "does not parse"
+        share, closest = copies.closest(text) if copies else (0.0, "")
+        if why is None and share >= 0.5:
+            why = f"copy: {share:.0%} of its lines in {closest}"
+        candidates.append((path, entry, found, why, share, closest))
+    kept = {c[0]: c for c in candidates if c[3] is None}
+    ranked = round_robin([p for p in kept if kept[p][1]]) + round_robin([p for p in kept if not kept[p][1]])
+    chosen = sorted(ranked[:max_files])
+    if listing:
+        order = {p: i for i, p in enumerate(ranked)}
+        for path, entry, found, why, share, closest in sorted(candidates):
+            mark = "*" if path in chosen else ("-" if why else " ")
+            rank = order.get(path, "")
+            print(
+                f"{mark} {repository} {rank!s:>3} {'E' if entry else ' '} {path}  [{','.join(found)}]"
+                + (f"  ({why})" if why else "")
+                + (f"  share {share:.0%} {closest}" if copies and share >= 0.3 and not why else "")
+            )
+    for path in chosen:
+        if kept[path][4] >= 0.3:
+            print(f"shares {kept[path][4]:.0%}: {repository}:{path} with {kept[path][5]}", file=sys.stderr)
+    return commit, chosen
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("repositories", nargs="*", help="owner/name, in the manifest's order")
+    parser.add_argument("--repositories", dest="repository_file", type=Path, help="a file of owner/name, one a line")
+    parser.add_argument("--manifest", type=Path, help="manifest to write (default: print the choice)")
+    parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"), help="default: %(default)s")
+    parser.add_argument("--max-files", type=int, default=12, help="per repository (default: %(default)s)")
+    parser.add_argument("--min-files", type=int, default=3, help="fewer drops the repository (default: %(default)s)")
+    parser.add_argument("--list", action="store_true", help="print every candidate: * chosen, - left out")
+    parser.add_argument("--no-copy-check", action="store_true")
+    args = parser.parse_args(argv)
+
+    repositories = list(args.repositories)
+    if args.repository_file:
+        repositories += [line.split("#")[0].strip() for line in args.repository_file.read_text().splitlines() if line.split("#")[0].strip()]
+    if not repositories:
+        parser.error("name at least one repository")
+    own = args.manifest.resolve() if args.manifest else None
+    earlier = [m for m in [HERE / "manifest.tsv", *sorted(HERE.glob("*/manifest.tsv"))] if m.is_file() and m.resolve() != own]
+    copies = None if args.no_copy_check else CopyIndex(earlier, args.mirrors, skip=set(repositories))
+
+    rows, status = [], 0
+    for repository in repositories:
+        git_dir = find_git_dir(args.mirrors, repository)
+        if git_dir is None:
+            print(f"not used: {repository}: no snapshot under {args.mirrors}", file=sys.stderr)
+            status = 1
+            continue
+        commit, chosen = choose(repository, git_dir, copies, args.max_files, args.list)
+        if len(chosen) < args.min_files:
+            print(f"not used: {repository}: {len(chosen)} files chosen {chosen}", file=sys.stderr)
+            continue
+        rows += [(repository, commit, path) for path in chosen]
+
+    if args.manifest:
+        args.manifest.parent.mkdir(parents=True, exist_ok=True)
+        with args.manifest.open("w", newline="", encoding="utf-8") as f:
+            writer = csv.writer(f, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_NONE)
+            writer.writerow(HEADER)
+            writer.writerows(rows)
+    elif not args.list:
+        for row in rows:
+            print("\t".join(row))
+    used = len({r for r, _, _ in rows})
+    print(f"{len(rows)} files from {used} repositories", file=sys.stderr)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
