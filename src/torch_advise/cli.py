@@ -195,6 +195,7 @@ def check(
     stdin_filename: Optional[str],
 ) -> None:
     """Check PATHS (files or folders; default: the current folder; '-': standard input)."""
+    from torch_advise.lint.files import is_notebook
     from torch_advise.lint.options import FileResult
     from torch_advise.lint.session import RunError, RunRequest, exit_code, prepare
     from torch_advise.lint.session import run as run_session
@@ -245,7 +246,11 @@ def check(
                 err=True,
             )
         if diff and result.changed:
-            _print_diff(_printable(display_path(result.path)), result.source, result.fixed_source)
+            shown = _printable(display_path(result.path))
+            if is_notebook(Path(result.path)):
+                _print_notebook_diff(shown, result.source, result.fixed_source)
+            else:
+                _print_diff(shown, result.source, result.fixed_source)
 
     try:
         outcome = run_session(session, show)
@@ -318,6 +323,28 @@ def _print_diff(path: str, before: bytes, after: Optional[bytes]) -> None:
     old = before.decode(encoding, errors="replace").splitlines(keepends=True)
     new = (after or b"").decode(encoding, errors="replace").splitlines(keepends=True)
     sys.stdout.writelines(difflib.unified_diff(old, new, fromfile=f"a/{path}", tofile=f"b/{path}"))
+
+
+def _print_notebook_diff(path: str, before: bytes, after: Optional[bytes]) -> None:
+    """A diff per changed code cell, named as findings name it (`train.ipynb:cell 4`), as ruff
+    shows a notebook's: the JSON around the code is not what a fix changes."""
+    from torch_advise.lint.notebook import code_sources
+
+    old, new = code_sources(before), code_sources(after or b"")
+    for index in sorted(old):
+        if new.get(index, old[index]) != old[index]:
+            name = f"{path}:cell {index + 1}"
+            sys.stdout.writelines(
+                difflib.unified_diff(_lines(old[index]), _lines(new[index]), fromfile=f"a/{name}", tofile=f"b/{name}")
+            )
+
+
+def _lines(source: str) -> list[str]:
+    """The cell's lines, the last one ended too, so that the diff's lines stay apart."""
+    lines = source.splitlines(keepends=True)
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += "\n"
+    return lines
 
 
 def _source_encoding(source: bytes) -> str:

@@ -26,6 +26,7 @@ _KEYS = (
     "target",
     "torch-version",
     "exclude",
+    "extend-include",
     "unsafe-fixes",
 )
 
@@ -43,6 +44,8 @@ class Settings:
     target: Optional[str] = None
     torch_version: Optional[str] = None
     exclude: list[str] = field(default_factory=list)
+    # Globs of files a folder walk checks besides *.py and *.ipynb, as ruff's extend-include.
+    extend_include: list[str] = field(default_factory=list)
     unsafe_fixes: bool = False
     config_path: Optional[Path] = None
     root: Path = field(default_factory=Path.cwd)
@@ -118,6 +121,12 @@ def entry_excluded(settings: Settings, path: Path) -> bool:
         return False
     relative = _relative_to_root(settings, path)
     return any(_matches(p, relative.as_posix()) or _matches(p, relative.name) for p in settings.exclude)
+
+
+def entry_included(settings: Settings, path: Path) -> bool:
+    """Whether an extend-include glob matches the file (relative to root) or its name."""
+    relative = _relative_to_root(settings, path)
+    return any(_matches(p, relative.as_posix()) or _matches(p, relative.name) for p in settings.extend_include)
 
 
 def _matches(pattern: str, candidate: str) -> bool:
@@ -198,6 +207,8 @@ def _settings_from_table(table: dict[str, Any], path: Path) -> Settings:
         settings.per_file_ignores = _per_file_ignores(table["per-file-ignores"], where)
     if "exclude" in table:
         settings.exclude = _string_list(table["exclude"], where, "exclude")
+    if "extend-include" in table:
+        settings.extend_include = _string_list(table["extend-include"], where, "extend-include")
     if "target" in table:
         settings.target = _target(table["target"], where)
     if "torch-version" in table:

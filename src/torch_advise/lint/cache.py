@@ -80,6 +80,12 @@ def run_fingerprint(options) -> str:
 
 _TEXT_FIELDS = ("path", "code", "message", "slug", "severity", "source_line")
 _POSITION_FIELDS = ("line", "col", "end_line", "end_col")
+# A notebook's: its cell and where the finding is written in its file (finding.Finding).
+_CELL_DEFAULTS = {"cell": 0, "cell_id": "", "file_region": []}
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _finding(item: object) -> Optional[Finding]:
@@ -89,11 +95,18 @@ def _finding(item: object) -> Optional[Finding]:
     if not all(isinstance(item.get(name), str) for name in _TEXT_FIELDS):
         return None
     positions = [item.get(name) for name in _POSITION_FIELDS]
-    if not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in positions) or item["line"] < 1 or item["col"] < 1:
+    if not all(_count(p) for p in positions) or item["line"] < 1 or item["col"] < 1:
         return None
     if item.get("fix") not in (None, "safe", "unsafe") or item.get("fix_edits", []) != []:
         return None
-    return Finding(**{name: item[name] for name in _FINDING_FIELDS if name in item and name != "fix_edits"})
+    cell = {**_CELL_DEFAULTS, **{name: item[name] for name in _CELL_DEFAULTS if name in item}}
+    region = cell["file_region"]
+    if not (_count(cell["cell"]) and isinstance(cell["cell_id"], str) and isinstance(region, list) and len(region) == (4 if cell["cell"] else 0)):
+        return None
+    if not all(_count(number) and number >= 1 for number in region):
+        return None
+    kept = {name: item[name] for name in _FINDING_FIELDS if name in item and name not in ("fix_edits", *_CELL_DEFAULTS)}
+    return Finding(**kept, cell=cell["cell"], cell_id=cell["cell_id"], file_region=tuple(region))
 
 
 # Opening with O_NOFOLLOW fails on a link; where the flag is missing (Windows) the entry's real

@@ -13,15 +13,17 @@ import io
 import re
 import sys
 import tokenize
+from collections.abc import Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Protocol
 
 import libcst as cst
 
 from torch_advise.finding import Finding, TextEdit
 from torch_advise.lint.analysis.builder import build_model
 from torch_advise.lint.analysis.context import Analysis, CheckContext, Violation
+from torch_advise.lint.analysis.edits import Edit
 from torch_advise.lint.analysis.importers import project_state
 from torch_advise.lint.checks import load_checks
 from torch_advise.lint.fixes import apply_edits, edits_overlap
@@ -47,7 +49,21 @@ PYTHON_RECURSION_LIMIT = 1000  # CPython's default
 PYTHON = f"Python {sys.version_info.major}.{sys.version_info.minor}"
 
 
-def _python_refusal(path: str, error: Exception) -> Finding:
+class EditFence(Protocol):
+    """Where fixes may edit a source that is more than one file's text (a notebook's cells,
+    joined): a fix it does not admit is reported without one, and each pass of fixes is
+    applied only once it has followed the pass's regions."""
+
+    def admits(self, source: bytes, regions: Sequence[Region]) -> bool:
+        """Whether one fix, these regions of `source`, may be applied."""
+        ...
+
+    def apply(self, source: bytes, regions: Sequence[Region]) -> bool:
+        """Follow a pass of admitted fixes, these regions of `source`; False when it cannot."""
+        ...
+
+
+def python_refusal(path: str, error: Exception) -> Finding:
     """E999 where the running Python refuses the file, at the place it points to."""
     line, col = 1, 1
     if isinstance(error, SyntaxError):
@@ -167,7 +183,7 @@ def _violations(module: cst.Module, options: LintOptions, path: Path) -> tuple[l
 
 def _positioned(
     module: cst.Module, violations: list[Violation], path: str, options: LintOptions, source: bytes,
-    ignored: frozenset[str],
+    ignored: frozenset[str], fence: Optional[EditFence],
 ) -> list[tuple[Finding, Violation]]:
     kept = [
         (violation, options.catalogue.get(violation.code))
@@ -207,7 +223,23 @@ def _positioned(
         )
         result.append((finding, violation))
     result.sort(key=lambda pair: pair[0].sort_key)
+    return result if fence is None else _fenced(module, source, result, fence)
+
+
+def _fenced(module: cst.Module, source: bytes, findings: list[tuple[Finding, Violation]], fence: EditFence) -> list[tuple[Finding, Violation]]:
+    """The findings, those whose fix the fence does not admit without one."""
+    regenerated = module.bytes
+    result = []
+    for finding, violation in findings:
+        if finding.fix is not None and not fence.admits(source, _regions(module, source, regenerated, violation.edits)):
+            finding = dataclasses.replace(finding, fix=None)
+        result.append((finding, violation))
     return result
+
+
+def _regions(module: cst.Module, source: bytes, regenerated: bytes, edits: Sequence[Edit]) -> list[Region]:
+    """The regions of `source` that applying `edits` alone replaces."""
+    return regions_in_original(source, regenerated, apply_edits(module, edits).bytes)
 
 
 def _text(module: cst.Module, source: bytes) -> str:
@@ -258,7 +290,7 @@ def _reported(module: cst.Module, source: bytes, findings: list[tuple[Finding, V
     regenerated = module.bytes
     for finding, violation in findings:
         if finding.fix is not None:
-            regions = regions_in_original(source, regenerated, apply_edits(module, violation.edits).bytes)
+            regions = _regions(module, source, regenerated, violation.edits)
             finding = dataclasses.replace(finding, fix_edits=tuple(_text_edits(source, regions, module.encoding)))
         reported.append(finding)
     return reported
@@ -283,19 +315,22 @@ def _collection_after():
         gc.collect(1)
 
 
-def lint_source(path: str, source: bytes, options: LintOptions, ignored: frozenset[str] = frozenset()) -> FileResult:
-    """Findings for one file's bytes and, when options.fix is set, the fixed bytes."""
+def lint_source(
+    path: str, source: bytes, options: LintOptions, ignored: frozenset[str] = frozenset(), fence: Optional[EditFence] = None
+) -> FileResult:
+    """Findings for one file's bytes and, when options.fix is set, the fixed bytes. `fence`:
+    where fixes may edit a source joined from several texts (a notebook's cells)."""
     with _deep_recursion(), _collection_after():
-        return _lint_source(path, source, options, ignored)
+        return _lint_source(path, source, options, ignored, fence)
 
 
-def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozenset[str]) -> FileResult:
+def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozenset[str], fence: Optional[EditFence]) -> FileResult:
     if len(source) > MAX_SOURCE_BYTES:
         return FileResult(path, [_too_large_finding(path, len(source))], source, parse_error=True)
     try:
         tree = python_parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
-        return FileResult(path, [_python_refusal(path, error)], source, parse_error=True)
+        return FileResult(path, [python_refusal(path, error)], source, parse_error=True)
     allowed = allowed_bytes()
     needed = needed_bytes(source, tree, allowed)
     if needed is not None:
@@ -307,7 +342,7 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
         return FileResult(path, [_unreadable_syntax(path, error)], source, parse_error=True)
     del tree
     violations, state = _violations(module, options, Path(path))
-    findings = _positioned(module, violations, path, options, source, ignored)
+    findings = _positioned(module, violations, path, options, source, ignored, fence)
     if options.fix is None or not any(fixable(f, options.fix) for f, _ in findings):
         return FileResult(path, _reported(module, source, findings, options), source, project_state=state)
     # Counted on the file, not on the fixes: one edit may settle several findings (a rewritten
@@ -323,6 +358,8 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
             break
         regenerated = current.bytes
         updated = apply_edits(current, [edit for violation in chosen for edit in violation.edits]).bytes
+        if fence is not None and updated != regenerated:
+            updated = _within_fence(current, current_source, regenerated, updated, chosen, fence)
         if updated == regenerated:
             break
         code = splice(current_source, regenerated, updated)
@@ -331,11 +368,24 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
         current, current_source = _parse_libcst(code), code
         violations, read = _violations(current, options, Path(path))
         state = state or read
-        findings = _positioned(current, violations, path, options, code, ignored)
+        findings = _positioned(current, violations, path, options, code, ignored, fence)
     return FileResult(
         path, _reported(current, current_source, findings, options), source,
         fixed_source=current_source, fixed_count=max(found - len(findings), 0), project_state=state,
     )
+
+
+def _within_fence(
+    module: cst.Module, source: bytes, regenerated: bytes, updated: bytes, chosen: list[Violation], fence: EditFence
+) -> bytes:
+    """The pass's fixed code, once the fence has followed it: all the chosen fixes, or, where
+    their diff together makes a region the fence cannot follow (fixes at the end of one cell
+    and the start of the next meet in one), the first alone, which it admitted; otherwise
+    nothing."""
+    if fence.apply(source, regions_in_original(source, regenerated, updated)):
+        return updated
+    updated = apply_edits(module, chosen[0].edits).bytes
+    return updated if fence.apply(source, regions_in_original(source, regenerated, updated)) else regenerated
 
 
 class FixBrokeTheFile(RuntimeError):

@@ -1,4 +1,5 @@
-"""Which files to lint: the files named, and the *.py files under the folders named."""
+"""Which files to lint: the files named, and the Python files and Jupyter notebooks under the
+folders named."""
 
 from __future__ import annotations
 
@@ -7,7 +8,11 @@ import stat
 from pathlib import Path
 from typing import Optional
 
-from torch_advise.config import Settings, entry_excluded
+from torch_advise.config import Settings, entry_excluded, entry_included
+
+# What a folder walk checks: Python files, and notebooks, whose code cells are Python too.
+NOTEBOOK_SUFFIX = ".ipynb"
+WALKED_SUFFIXES = (".py", NOTEBOOK_SUFFIX)
 
 # Folders that hold tools' state, vendored or built code, or environments: never the user's
 # training code, and often large.
@@ -47,9 +52,10 @@ def discover(paths: list[str], settings: Settings, problems: Optional[list[PathE
     """The files to lint, sorted and unique, spelled as the user spelled their paths.
 
     A file named explicitly is always linted (any extension, even if excluded); folders are
-    walked for *.py without following symlinked folders, so links cannot loop. What the walk
-    cannot read (a folder without permission, a *.py link that loops, a FIFO named
-    *.py) raises PathError, or, with `problems`, is added there and the walk goes on.
+    walked for *.py and *.ipynb (and what `extend-include` adds) without following symlinked
+    folders, so links cannot loop. What the walk cannot read (a folder without permission, a
+    *.py link that loops, a FIFO named *.py) raises PathError, or, with `problems`, is added
+    there and the walk goes on.
     """
     found: dict[str, Path] = {}
     for given in paths:
@@ -85,13 +91,13 @@ def _walk(top: Path, settings: Settings, problems: Optional[list[PathError]]) ->
             problem(PathError(f"{folder}: {exc.strerror or exc}; nothing in it was checked", folder))
             continue
         for entry in entries:
-            # Most entries of a large tree are neither folders nor *.py (headers, data, caches):
-            # they cost one check here and no Path.
+            # Most entries of a large tree are neither folders nor files to check (headers, data,
+            # caches): they cost one check here and no Path.
             if entry.is_dir(follow_symlinks=False):
                 path = folder / entry.name
                 if not _skipped_folder(path, settings):
                     pending.append(path)
-            elif entry.name.endswith(".py"):
+            elif entry.name.endswith(WALKED_SUFFIXES) or (settings.extend_include and entry_included(settings, folder / entry.name)):
                 path = folder / entry.name
                 if entry_excluded(settings, path):
                     continue
@@ -111,6 +117,10 @@ def _walk(top: Path, settings: Settings, problems: Optional[list[PathError]]) ->
                     # Reading a FIFO or a device would wait forever or never end.
                     problem(PathError(f"{path}: not a regular file", path))
     return files
+
+
+def is_notebook(path: Path) -> bool:
+    return path.name.endswith(NOTEBOOK_SUFFIX)
 
 
 def _skipped_folder(path: Path, settings: Settings) -> bool:

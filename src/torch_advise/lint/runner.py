@@ -21,7 +21,7 @@ from torch_advise.catalogue import Catalogue, UnknownRuleError
 from torch_advise.config import Settings, codes_ignored_for
 from torch_advise.finding import Finding
 from torch_advise.lint.cache import Cache
-from torch_advise.lint.files import PathError, discover
+from torch_advise.lint.files import PathError, discover, is_notebook
 from torch_advise.lint.options import FileResult, LintOptions, fixable
 from torch_advise.lint.parallel import Task, available_cores, run_in_order
 from torch_advise.lint.prefilter import Prefilter
@@ -48,12 +48,28 @@ def unreadable_result(error: PathError, path: Optional[Path] = None) -> FileResu
     return FileResult(str(path), [finding], b"", parse_error=True)
 
 
-def _lint_read_file(path: Path, source: bytes, options: LintOptions, ignored: frozenset[str], write_within: Optional[Path]) -> FileResult:
-    """`write_within`: the project folder fixes are written in; None writes nothing."""
-    from torch_advise.lint.engine import lint_source
+def _lint(path: Path, source: bytes, options: LintOptions, ignored: frozenset[str]) -> FileResult:
+    """A notebook's code cells, or a Python file (whatever its name: a file named is Python)."""
+    if not is_notebook(path):
+        from torch_advise.lint.engine import lint_source
+
+        return lint_source(str(path), source, options, ignored)
+    from torch_advise.lint.notebook import NotebookError
+    from torch_advise.lint.notebook_lint import lint_notebook
 
     try:
-        result = lint_source(str(path), source, options, ignored)
+        return lint_notebook(str(path), source, options, ignored)
+    except NotebookError as error:
+        # Not a notebook advise can read (bad JSON, another nbformat): reported as a file it
+        # could not read, which fails the run (exit 2), and never written.
+        finding = Finding(str(path), 1, 1, IO_ERROR, f"notebook not checked: {error}", slug="io-error", severity="error")
+        return FileResult(str(path), [finding], source, parse_error=True)
+
+
+def _lint_read_file(path: Path, source: bytes, options: LintOptions, ignored: frozenset[str], write_within: Optional[Path]) -> FileResult:
+    """`write_within`: the project folder fixes are written in; None writes nothing."""
+    try:
+        result = _lint(path, source, options, ignored)
     except Exception as error:  # noqa: BLE001 - one file's fault must not cost the user the others
         return FileResult(str(path), [], source, internal_error=f"{type(error).__name__}: {error}")
     if write_within is not None and result.changed:
@@ -86,9 +102,7 @@ def lint_bytes(path: Path, source: bytes, settings: Settings, options: LintOptio
 
 def _unwritten(path: Path, source: bytes, options: LintOptions, ignored: frozenset[str], error: PathError) -> FileResult:
     """The file's findings as they stand, since its fixes could not be written, and why."""
-    from torch_advise.lint.engine import lint_source
-
-    unfixed = lint_source(str(path), source, replace(options, fix=None), ignored)
+    unfixed = _lint(path, source, replace(options, fix=None), ignored)
     finding = Finding(str(path), 1, 1, IO_ERROR, f"fixes not written: {error}", slug="io-error", severity="error")
     return FileResult(str(path), [finding, *unfixed.findings], source)
 
@@ -127,12 +141,24 @@ class _Run:
                 and not any(fixable(f, self.options.fix) for f in hit.findings)
             ):
                 return FileResult(str(path), hit.findings, source, parse_error=hit.parse_error)
-        if not named and not self.prefilter.may_match(source):
+        if not named and not self._may_hold_a_finding(path, source):
             if key is not None:
                 assert self.cache is not None  # a key comes only from the cache
                 self.cache.store(key, [], prefiltered=True)
             return FileResult(str(path), [], source)
         return Task(str(path))
+
+    def _may_hold_a_finding(self, path: Path, source: bytes) -> bool:
+        """The pre-filter's answer, for a notebook on its code cells: in its JSON a line's first
+        word follows an escape (`\\nloader = ...`), which a whole-word match would miss."""
+        if not is_notebook(path) or self.prefilter.always:
+            return self.prefilter.may_match(source)
+        from torch_advise.lint.notebook import NotebookError, code_sources
+
+        try:
+            return self.prefilter.may_match("\n".join(code_sources(source).values()).encode("utf-8", "surrogatepass"))
+        except NotebookError:
+            return True  # parsed, so that what makes it unreadable is reported
 
     def __call__(self, path_text: str) -> FileResult:
         path = Path(path_text)
@@ -200,3 +226,4 @@ def _crashed_result(path_text: str, how: str) -> FileResult:
 def _import_engine() -> None:
     # Before the workers fork, so that they share the imported engine instead of each importing it.
     import torch_advise.lint.engine  # noqa: F401
+    import torch_advise.lint.notebook_lint  # noqa: F401

@@ -6,10 +6,12 @@ import importlib.util
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Optional
 
 import click
 
+from torch_advise.lint.files import is_notebook
 from torch_advise.probe.comparable import ALLOWABLE
 from torch_advise.probe.verdict import VERDICT_IDS
 
@@ -88,6 +90,15 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
     2 usage error, 3 the script failed or timed out, 128+N the probe was stopped by signal N
     (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP) and reported what it had measured.
     """
+    if is_notebook(Path(script)):
+        # The probe runs a script in a child process under instrumentation; a notebook is run
+        # by a kernel, cell by cell. Converting it gives the script to probe.
+        click.echo(
+            f"advise: error: {script} is a notebook and advise probe runs Python scripts; "
+            f"convert it with `jupyter nbconvert --to script {script}` and probe the script it writes",
+            err=True,
+        )
+        sys.exit(2)
     fail_on_ids = _fail_on(fail_on)
     tried_codes = _tried(try_fixes)
     if tried_codes and nproc:

@@ -29,14 +29,14 @@ def _carried(text: str) -> str:
 
 def render(report: Report, out: TextIO) -> None:
     for finding in report.findings:
-        properties = {
-            "file": finding.path,
-            "line": finding.line,
-            "col": finding.col,
-            "endLine": finding.end_line or finding.line,
-            "endColumn": finding.end_col or finding.col,
-            "title": finding.code,
-        }
+        line, col, end_line, end_col = finding.line, finding.col, finding.end_line or finding.line, finding.end_col or finding.col
+        message = finding.message
+        if finding.cell:
+            # The annotation sits on the notebook's own file, where the flagged code is written
+            # in its JSON; the message says where that is in the notebook as Jupyter shows it.
+            line, col, end_line, end_col = finding.file_region
+            message = f"{finding.where}: {message}"
+        properties = {"file": finding.path, "line": line, "col": col, "endLine": end_line, "endColumn": end_col, "title": finding.code}
         fields = ",".join(f"{name}={escape_property(_carried(str(value)))}" for name, value in properties.items())
         command = _COMMANDS.get(finding.severity, "warning")
-        out.write(f"::{command} {fields}::{escape_data(_carried(finding.message))}\n")
+        out.write(f"::{command} {fields}::{escape_data(_carried(message))}\n")

@@ -104,24 +104,38 @@ def _fix(finding: Finding) -> dict[str, Any]:
     }
 
 
+def _location(finding: Finding) -> dict[str, Any]:
+    """Where the finding is. In a notebook, the region is where the flagged code is written in
+    the notebook's own file (its JSON), which is what a viewer of the file can show, and the
+    location's properties say where it is in the notebook: the cell, its id, and the region
+    within the cell's source."""
+    if not finding.cell:
+        region = _region(finding.line, finding.col, finding.end_line, finding.end_col)
+        return {"physicalLocation": {"artifactLocation": _artifact(finding.path), "region": region}}
+    cell: dict[str, Any] = {"cell": finding.cell}
+    if finding.cell_id:
+        cell["cellId"] = finding.cell_id
+    cell["cellRegion"] = _region(finding.line, finding.col, finding.end_line, finding.end_col)
+    return {
+        "physicalLocation": {"artifactLocation": _artifact(finding.path), "region": _region(*finding.file_region)},
+        "properties": cell,
+    }
+
+
 def _result(finding: Finding, fingerprint: str, rule_index: dict[str, int]) -> dict[str, Any]:
     result: dict[str, Any] = {
         "ruleId": finding.code,
         "level": _LEVELS.get(finding.severity, "warning"),
         "message": {"text": finding.message},
-        "locations": [
-            {
-                "physicalLocation": {
-                    "artifactLocation": _artifact(finding.path),
-                    "region": _region(finding.line, finding.col, finding.end_line, finding.end_col),
-                }
-            }
-        ],
+        "locations": [_location(finding)],
         "partialFingerprints": {FINGERPRINT_KEY: fingerprint},
     }
     if finding.code in rule_index:
         result["ruleIndex"] = rule_index[finding.code]
-    if finding.fix and finding.fix_edits:
+    # A notebook's fix edits text inside a JSON string: as a replacement of the file's bytes it
+    # would need JSON's escapes and, for a new line, a new element of the source list. JSON
+    # output carries it in the cell's own lines instead.
+    if finding.fix and finding.fix_edits and not finding.cell:
         result["fixes"] = [_fix(finding)]
     return result
 

@@ -1,5 +1,6 @@
-"""ruff-style text: `path:line:col: CODE message [*]`, with the flagged source line under it
-(ruff's full format) when asked, then a summary; or, with --statistics, a count per rule."""
+"""ruff-style text: `path:line:col: CODE message [*]` (in a notebook `path:cell 4:line:col:`),
+with the flagged source line under it (ruff's full format) when asked, then a summary; or, with
+--statistics, a count per rule."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def render(report: Report, out: TextIO) -> None:
         out.write(f"{palette.quiet(report.target.describe())}\n")
     for finding in report.findings:
         marker = palette.fixable(" [*]") if _fixable(report, finding.fix) else ""
-        where = f"{palette.path(printable(finding.path))}:{finding.line}:{finding.col}:"
+        where = f"{palette.path(printable(finding.path))}:{finding.where}:"
         out.write(f"{where} {palette.code(finding.code, finding.severity)} {printable(finding.message)}{marker}\n")
         if report.snippets and finding.source_line:
             out.write(_snippet(finding, palette))
