@@ -227,3 +227,27 @@ def test_zero_grad_without_argument_is_flagged_only_where_set_to_none_exists_and
     code = "import torch\n\ndef step(model, optimizer, loss):\n    optimizer.zero_grad()\n    loss.backward()\n    optimizer.step()\n"
     result = lint_text(code, select=["OPT001"], target=make_target(torch_version=torch_version))
     assert [f.line for f in result.findings] == ([4] if flagged else [])
+
+
+ATTACK_THEN_STEP = """
+    import torch
+
+    def train(model, opt, loader, criterion, steps):
+        for x, y in loader:
+            delta = torch.zeros_like(x, requires_grad=True)
+            for _ in range(steps):
+                loss = criterion(model(x + delta), y)
+                opt.zero_grad()
+                loss.backward()
+                delta = (delta + delta.grad.sign()).detach().requires_grad_()
+            {clear}
+            loss = criterion(model(x + delta), y)
+            loss.backward()
+            opt.step()
+"""
+
+
+def test_an_inner_backward_loop_whose_gradients_are_cleared_before_the_step_is_no_accumulation():
+    # A PGD attack: the inner loop's backward is for the input; the weights' gradients it leaves are cleared.
+    assert findings(ATTACK_THEN_STEP.format(clear="opt.zero_grad()")) == []
+    assert findings(ATTACK_THEN_STEP.format(clear="pass")) == [(9, "OPT003")]

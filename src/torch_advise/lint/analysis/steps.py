@@ -570,8 +570,13 @@ class Steps:
         calls = self.iteration(loop)
         if any(self.is_optimizer_step(c.site) for c in calls):
             return None
-        steps = [s for s in model.calls_of(loop.function) if s.order > loop.order and s.loops == loop.parents and self.is_optimizer_step(s)]
+        after = [s for s in model.calls_of(loop.function) if s.order > loop.order and s.loops == loop.parents]
+        steps = [s for s in after if self.is_optimizer_step(s)]
         if not steps:
+            return None
+        # Gradients cleared between the loop and the step never reach it: the loop's backward
+        # served something else (an adversarial attack's input gradient), not accumulation.
+        if any(s.method == "zero_grad" and s.order < steps[0].order for s in after):
             return None
         backwards = [c for c in calls if c.at_loop_level and c.site.method == "backward" and not c.periodic]
         return Accumulation(loop, backwards, bound, steps) if backwards else None
