@@ -157,7 +157,7 @@ def test_an_entry_nested_too_deep_to_parse_is_a_miss_and_is_overwritten(project,
 def test_a_signed_entry_nested_too_deep_is_a_miss(tmp_path):
     secret = b"k" * 32
     cache = Cache(tmp_path / CACHE_DIR_NAME, "fingerprint", secret)
-    key = cache.key("train.py", b"source", frozenset())
+    key = cache.key("train.py", b"source", frozenset(), (2, 13))
     cache.store(key, [])
     [entry] = entries(tmp_path)
     nested = b"[" * 100_000 + b"]" * 100_000
@@ -167,7 +167,7 @@ def test_a_signed_entry_nested_too_deep_is_a_miss(tmp_path):
 
 def test_an_entry_signed_with_another_key_or_changed_after_signing_is_a_miss(tmp_path):
     cache = Cache(tmp_path / CACHE_DIR_NAME, "fingerprint", b"k" * 32)
-    key = cache.key("train.py", b"source", frozenset())
+    key = cache.key("train.py", b"source", frozenset(), (2, 13))
     cache.store(key, run_once(tmp_path).findings)
     assert cache.load(key) is not None
     assert Cache(tmp_path / CACHE_DIR_NAME, "fingerprint", b"j" * 32).load(key) is None
@@ -236,7 +236,7 @@ def test_cache_folder_keeps_itself_out_of_git(project):
 def test_entries_round_trip_every_finding_field(tmp_path):
     cache = Cache(tmp_path, "fingerprint", b"k" * 32)
     result = run_once(tmp_path)
-    key = cache.key("train.py", b"source", frozenset())
+    key = cache.key("train.py", b"source", frozenset(), (2, 13))
     cache.store(key, result.findings)
     loaded = cache.load(key)
     assert loaded is not None and loaded.findings == result.findings

@@ -12,6 +12,8 @@ from torch_advise.cli import main
 from torch_advise.project_pin import find_torch_pin, newest_allowed
 from torch_advise.target import resolve_target
 
+from conftest import run_advise
+
 SCALER_SCRIPT = textwrap.dedent(
     """\
     import torch
@@ -64,6 +66,9 @@ def write(folder, name, text):
         ("setup.py", 'from setuptools import setup\nsetup(name="x", install_requires=["torch==2.1.0", "numpy"])\n'),
         ("environment.yml", "dependencies:\n  - python=3.10\n  - pytorch::pytorch=2.1.0\n  - pytorch-cuda=11.8\n"),
         ("environment.yaml", "dependencies:\n  - pip:\n    - torch==2.1.0\n"),
+        ("pyproject.toml", '[project]\nname = "x"\n[project.optional-dependencies]\ncuda = ["torch==2.1.*"]\n'),
+        ("README.md", "## Install\n\n```\nconda install python=3.11 pytorch==2.1.0 torchvision==0.16.0 -c pytorch\n```\n"),
+        ("INSTALL.md", "Then run `pip install torch==2.1.2+cu118 --index-url https://download.pytorch.org/whl/cu118`.\n"),
     ],
 )
 def test_each_kind_of_dependency_file_gives_the_pin(tmp_path, name, text):
@@ -171,3 +176,28 @@ def test_a_project_pinned_to_an_old_torch_gets_no_advice_its_torch_cannot_follow
     pinned_newer = CliRunner().invoke(main, ["train.py", "--torch-version", "2.13"])
     assert pinned_newer.exit_code == 1
     assert "AMP001" in pinned_newer.output
+
+
+def test_an_install_guide_pins_only_through_its_install_commands(tmp_path):
+    write(tmp_path, "README.md", "Tested with torch==1.13 and newer.\n\n    pip install torch torchvision\n    pip install -r requirements.txt\n")
+    assert find_torch_pin(tmp_path) is None
+
+
+def test_each_sub_project_is_advised_for_the_torch_it_pins(tmp_path):
+    (tmp_path / ".git").mkdir()
+    deprecated = "import torch\nscaler = torch.cuda.amp.GradScaler()\n"
+    write(tmp_path, "old/requirements.txt", "torch==2.1.0\n")
+    write(tmp_path, "old/train.py", deprecated)
+    write(tmp_path, "new/train.py", deprecated)
+
+    def flagged(*flags: str) -> list[str]:
+        result = run_advise(".", "--select", "AMP001", *flags, cwd=tmp_path)
+        return sorted(line.split(":")[0] for line in result.stdout.splitlines() if ": AMP001 " in line)
+
+    assert flagged("--no-cache") == ["new/train.py"]
+    assert flagged() == ["new/train.py"] and flagged() == ["new/train.py"]  # cold, then from the cache
+    write(tmp_path, "old/requirements.txt", "torch==2.5.0\n")
+    assert flagged() == ["new/train.py", "old/train.py"]
+    # A version given on the command line is the one every file is advised for.
+    write(tmp_path, "old/requirements.txt", "torch==2.1.0\n")
+    assert flagged("--torch-version", "2.13") == ["new/train.py", "old/train.py"]

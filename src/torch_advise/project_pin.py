@@ -3,8 +3,9 @@
 A repository that pins `torch==2.1.0` runs on torch 2.1 whatever torch the machine linting it
 has (a pre-commit environment has none), and advice for torch 2.4 would be wrong there: the
 `torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted
-paths, the first folder whose requirements*.txt, pyproject.toml, setup.cfg, setup.py or conda
-environment file names torch decides; the walk ends at a repository's root or the home folder
+paths, the first folder whose requirements*.txt, pyproject.toml (dependencies and extras),
+setup.cfg, setup.py, conda environment file, or the install commands of its README.md or
+INSTALL.md name torch decides; the walk ends at a repository's root or the home folder
 (project_scope). A requirement with no upper bound (`torch>=2.0`) says nothing about the version
 that runs, so it gives no pin. Files that cannot be read or parsed, and those project_scope does
 not take for the project's own, are passed over: a pin is a hint, never a reason to fail.
@@ -170,6 +171,12 @@ def _pyproject(path: Path) -> Iterator[str]:
     dependencies = project.get("dependencies") if isinstance(project, dict) else None
     if isinstance(dependencies, list):
         yield from _pip_specs([item for item in dependencies if isinstance(item, str)])
+    # Extras too: `cuda = ["torch==1.10.*+cu113"]` is the torch the project runs on when it needs one.
+    extras = project.get("optional-dependencies") if isinstance(project, dict) else None
+    if isinstance(extras, dict):
+        for declared in extras.values():
+            if isinstance(declared, list):
+                yield from _pip_specs([item for item in declared if isinstance(item, str)])
     tool = document.get("tool")
     poetry = tool.get("poetry") if isinstance(tool, dict) else None
     poetry_dependencies = poetry.get("dependencies") if isinstance(poetry, dict) else None
@@ -213,7 +220,27 @@ def _conda_environment(path: Path) -> Iterator[str]:
             yield conda.group("spec") or ""
 
 
+def _install_commands(path: Path) -> Iterator[str]:
+    """The torch an installation guide's `pip install` or `conda install` commands name
+    (`conda install pytorch==2.1.0 torchvision==0.16.0 -c pytorch`): what its authors run it on.
+    Prose is not read, only the words of an install command."""
+    for line in _read(path).splitlines():
+        command = re.search(r"\b(?:pip3?|conda|mamba)\s+install\b(.*)", line)
+        if command is None:
+            continue
+        for word in command.group(1).split():
+            word = word.strip("`'\"")
+            pip = re.match(_PIP_REQUIREMENT, word)
+            conda = re.match(_CONDA_REQUIREMENT, word)
+            if pip and pip.group("spec"):
+                yield pip.group("spec")
+            elif conda and conda.group("spec"):
+                yield conda.group("spec")
+
+
 _READERS: dict[str, Callable[[Path], Iterator[str]]] = {
+    "readme.md": _install_commands,
+    "install.md": _install_commands,
     "pyproject.toml": _pyproject,
     "setup.cfg": _setup_cfg,
     "setup.py": _setup_py,

@@ -155,11 +155,14 @@ class Cache:
             return None
         return cls(directory, run_fingerprint(options), secret)
 
-    def key(self, path: str, source: bytes, ignored: frozenset[str]) -> str:
+    def key(self, path: str, source: bytes, ignored: frozenset[str], torch_version: tuple[int, int]) -> str:
+        """The entry of a file's bytes under this run, its ignored rules and the torch it is advised
+        for (its folder's own pin may differ from the run's)."""
         digest = hashlib.sha256()
         digest.update(self.fingerprint.encode() + b"\0")
         digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
         digest.update(",".join(sorted(ignored)).encode() + b"\0")
+        digest.update("{}.{}".format(*torch_version).encode() + b"\0")
         digest.update(source)
         return digest.hexdigest()
 

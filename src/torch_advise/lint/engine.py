@@ -166,7 +166,7 @@ def _deep_recursion():
 def _violations(module: cst.Module, options: LintOptions, path: Path) -> tuple[list[Violation], Optional[tuple[str, str]]]:
     """The rules broken in the module, and the project's state when deciding them read it."""
     checks = load_checks()
-    analysis = Analysis.of(build_model(module), options.target, path)
+    analysis = Analysis.of(build_model(module), options.target_for(path), path)
     found: list[Violation] = []
     try:
         for code in sorted(options.codes):

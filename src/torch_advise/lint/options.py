@@ -3,8 +3,10 @@ the runner build and read them without paying for the parser's import."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field, replace
 from enum import Enum
+from pathlib import Path
 from typing import Optional
 
 from torch_advise.catalogue import Catalogue
@@ -29,6 +31,22 @@ class LintOptions:
     # Record each fixable finding's own replacement text (SARIF `fixes`); it applies every such
     # fix alone, so it is off unless a report format carries fixes.
     fix_replacements: bool = False
+    # The torch version comes from the project, not a flag or a setting: each file then takes the
+    # pin of its own nearest declaring folder (a sub-project pins its own torch).
+    pins_per_file: bool = False
+    _folder_targets: dict[str, Target] = field(default_factory=dict, compare=False, repr=False)
+
+    def target_for(self, path: Path) -> Target:
+        """The target one file is advised for: the run's, with the torch its own folder pins."""
+        if not self.pins_per_file:
+            return self.target
+        from torch_advise.project_pin import project_torch
+
+        folder = os.path.dirname(os.path.abspath(path))
+        if folder not in self._folder_targets:
+            pinned = project_torch(Path(folder))
+            self._folder_targets[folder] = self.target if pinned is None else replace(self.target, torch_version=pinned[0], torch_source=pinned[1])
+        return self._folder_targets[folder]
 
 
 @dataclass

@@ -133,7 +133,8 @@ class _Run:
         named = _identity(path) in self.named
         key = None
         if self.cache is not None:
-            key = self.cache.key(str(path), source, ignored_codes(self.options.catalogue, self.settings, path))
+            ignored = ignored_codes(self.options.catalogue, self.settings, path)
+            key = self.cache.key(str(path), source, ignored, self.options.target_for(path).torch_version)
             hit = self.cache.load(key)
             if (
                 hit is not None
@@ -170,7 +171,8 @@ class _Run:
         result = _lint_read_file(path, source, self.options, ignored, self.settings.root if self.write else None)
         if self.cache is not None and not result.changed and result.internal_error is None:
             self.cache.store(
-                self.cache.key(path_text, source, ignored), result.findings, parse_error=result.parse_error, project=result.project_state
+                self.cache.key(path_text, source, ignored, self.options.target_for(path).torch_version),
+                result.findings, parse_error=result.parse_error, project=result.project_state,
             )
         return result
 

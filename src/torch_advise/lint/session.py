@@ -119,7 +119,8 @@ def prepare(request: RunRequest) -> Session:
         raise RunError(str(error)) from error
     unsafe = settings.unsafe_fixes if request.unsafe_fixes is None else request.unsafe_fixes
     fix_mode = (FixMode.UNSAFE if unsafe else FixMode.SAFE) if (request.fix or request.diff) else None
-    options = LintOptions(catalogue, frozenset(codes), target, fix_mode, fix_replacements=request.fix_edits)
+    from_project = request.torch_version is None and settings.torch_version is None
+    options = LintOptions(catalogue, frozenset(codes), target, fix_mode, fix_replacements=request.fix_edits, pins_per_file=from_project)
     return Session(request, settings, catalogue, target, files, options, unsafe, unreadable)
 
 
