@@ -55,3 +55,11 @@ def test_stdin_is_one_file(tmp_path):
     assert result.stderr == "advise: error: '-' reads one file from standard input; name no other path with it\n"
     alone = run_advise("train.py", "--stdin-filename", "x.py", cwd=tmp_path)
     assert alone.returncode == 2 and "pass '-' as the path" in alone.stderr
+
+
+def test_a_buffer_named_under_a_folder_that_does_not_exist_is_checked(tmp_path):
+    code = 'import torch\nmodel = torch.load("m.pt")\nmodel.eval()\nscaler = torch.cuda.amp.GradScaler()\n'
+    flags = ("--stdin-filename", "new/folder/train.py", "--select", "AMP001,CKPT001", "--torch-version", "2.13")
+    result = run_advise("-", *flags, cwd=tmp_path, stdin=code)
+    # The project cannot be read, so CKPT001 cannot know whether it allows the load: it stays quiet.
+    assert result.returncode == 1 and "new/folder/train.py:4:10: AMP001" in result.stdout and "CKPT001" not in result.stdout

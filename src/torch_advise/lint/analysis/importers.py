@@ -147,7 +147,13 @@ def project_state(folder: str) -> str:
     size and modification time: a finding that read the project holds while it is unchanged.
     Taken once a run: the state a run's answers saw is the one its entries are checked against."""
     digest = hashlib.sha256()
-    for path in sorted(project_files(folder, STATE_SUFFIXES)):
+    try:
+        paths = sorted(project_files(folder, STATE_SUFFIXES))
+    except OSError:
+        # A folder that cannot be listed (a buffer named on stdin under a folder not yet made):
+        # its answers were "not known", and hold while it stays so.
+        return "unreadable"
+    for path in paths:
         try:
             status = os.stat(path)
         except OSError:

@@ -537,7 +537,10 @@ class Project:
         (`AT_DISPATCH_FLOATING_TYPES_AND_HALF`, a kernel written for `__half`): autocast in
         bfloat16 hands them a dtype they do not take."""
         self.read = True
-        return [path for path in project_files(self.folder, CUDA_SUFFIXES) if _without_bfloat16(path)]
+        try:
+            return [path for path in project_files(self.folder, CUDA_SUFFIXES) if _without_bfloat16(path)]
+        except OSError:
+            return [self.folder]  # unreadable: as if it held one, so the advice stays away
 
     def torch_ceiling(self) -> Optional[tuple[int, int]]:
         """The newest torch this module runs on, as its code shows: it, or a project module it
@@ -554,7 +557,10 @@ class Project:
         loads anywhere: classes allowed with `add_safe_globals` or `safe_globals`, the
         `TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD` switch, or a `torch.load` replaced by a wrapper."""
         self.read = True
-        return list(files_matching(self.folder, PICKLED_LOADS_ALLOWED))
+        try:
+            return list(files_matching(self.folder, PICKLED_LOADS_ALLOWED))
+        except OSError:
+            return [self.folder]  # unreadable: the refusal may be allowed there, so nothing is said
 
     def _lightning(self, summary: ModuleSummary, facts: ClassFacts, depth: int = 0) -> bool:
         """A LightningModule or LightningDataModule, directly or through classes of its module."""
