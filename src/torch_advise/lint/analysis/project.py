@@ -172,15 +172,71 @@ def _walk_scope(node: ast.AST):
             pending.extend(ast.iter_child_nodes(child))
 
 
-def _trains(node: ast.AST, training_functions: set[str]) -> bool:
-    for child in _walk_scope(node):
-        if isinstance(child, ast.Call):
-            name = dotted_name(child.func) or ""
-            if isinstance(child.func, ast.Attribute) and child.func.attr in TRAINING_METHODS:
-                return True
-            if name in training_functions:
-                return True
-    return False
+@dataclass
+class _Calls:
+    """What the calls of a scope, or of one loop of it, show."""
+
+    facts: list[CallFacts] = field(default_factory=list)
+    callees: set[str] = field(default_factory=set)
+    training_method: bool = False  # `.backward()`, `.step()`, ... among them
+
+    def add(self, call: ast.Call, facts: Optional[CallFacts]) -> None:
+        if facts is not None:
+            self.facts.append(facts)
+            self.callees.add(facts.callee)
+        if isinstance(call.func, ast.Attribute) and call.func.attr in TRAINING_METHODS:
+            self.training_method = True
+
+    def trains(self, training_functions: set[str]) -> bool:
+        return self.training_method or not self.callees.isdisjoint(training_functions)
+
+
+@dataclass
+class _Loop:
+    line: int
+    calls: _Calls = field(default_factory=_Calls)
+    nested: set[str] = field(default_factory=set)
+
+
+@dataclass
+class _ScopeWalk:
+    """One pass over a scope's own nodes (not those of the functions and classes in it), in
+    source order, with everything the summary reads from them: a summary costs one visit of
+    each node, however deep its loops nest."""
+
+    calls: _Calls = field(default_factory=_Calls)
+    loops: list[_Loop] = field(default_factory=list)
+    iterated: set[str] = field(default_factory=set)
+    loader_names: dict[str, int] = field(default_factory=dict)  # name -> line of the DataLoader bound to it
+    returns: list[ast.Return] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, scope: ast.AST) -> _ScopeWalk:
+        walk = cls()
+        pending: list[tuple[ast.AST, tuple[_Loop, ...]]] = [(child, ()) for child in reversed(list(ast.iter_child_nodes(scope)))]
+        while pending:
+            node, loops = pending.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                continue
+            if isinstance(node, ast.Call):
+                facts = _call_facts(node)
+                for calls in (walk.calls, *(loop.calls for loop in loops)):
+                    calls.add(node, facts)
+            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and dotted_name(node.value.func) in DATALOADERS:
+                walk.loader_names.update({t.id: node.value.lineno for t in node.targets if isinstance(t, ast.Name)})
+            elif isinstance(node, ast.Return):
+                walk.returns.append(node)
+            name = _iteration_of(node)
+            if name is not None:
+                walk.iterated.add(name)
+                for loop in loops:
+                    loop.nested.add(name)
+            if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+                loop = _Loop(node.lineno)
+                walk.loops.append(loop)
+                loops = (*loops, loop)
+            pending.extend((child, loops) for child in reversed(list(ast.iter_child_nodes(node))))
+        return walk
 
 
 def _call_facts(call: ast.Call) -> Optional[CallFacts]:
@@ -198,7 +254,7 @@ def _literals(call: ast.Call) -> dict[Union[int, str], object]:
     return found
 
 
-def _scope_facts(body: ast.AST, statements: list[ast.stmt], training_functions: set[str]) -> ScopeFacts:
+def _scope_facts(statements: list[ast.stmt], walk: _ScopeWalk, training_functions: set[str]) -> ScopeFacts:
     facts = ScopeFacts()
     for statement in statements:
         if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call):
@@ -213,43 +269,32 @@ def _scope_facts(body: ast.AST, statements: list[ast.stmt], training_functions: 
                     for index, element in enumerate(target.elts):
                         if isinstance(element, ast.Name):
                             facts.built[element.id] = Built(callee, index, statement.lineno, literals)
-    facts.calls = [c for c in (_call_facts(n) for n in _walk_scope(body) if isinstance(n, ast.Call)) if c is not None]
-    for node in _walk_scope(body):
-        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
-            nested = {name for inner in _walk_scope(node) if (name := _iteration_of(inner)) is not None}
-            calls = [c for c in (_call_facts(n) for n in _walk_scope(node) if isinstance(n, ast.Call)) if c is not None]
-            facts.loops.append(LoopFacts(node.lineno, _trains(node, training_functions), nested, calls))
+    facts.calls = walk.calls.facts
+    facts.loops = [LoopFacts(loop.line, loop.calls.trains(training_functions), loop.nested, loop.calls.facts) for loop in walk.loops]
     return facts
 
 
-def _returned_loaders(function: FunctionNode) -> dict[Optional[int], int]:
+def _returned_loaders(walk: _ScopeWalk) -> dict[Optional[int], int]:
     """Where the DataLoader the function returns is built: `return DataLoader(...)`, or a name
     bound to one and returned, alone or in a tuple."""
-    loaders: dict[str, int] = {}
     found: dict[Optional[int], int] = {}
-    for node in _walk_scope(function):
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and dotted_name(node.value.func) in DATALOADERS:
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    loaders[target.id] = node.value.lineno
-    for node in _walk_scope(function):
-        if not isinstance(node, ast.Return) or node.value is None:
+    for node in walk.returns:
+        if node.value is None:
             continue
         values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
         for index, value in enumerate(values):
             key = index if isinstance(node.value, ast.Tuple) else None
             if isinstance(value, ast.Call) and dotted_name(value.func) in DATALOADERS:
                 found[key] = value.lineno
-            elif isinstance(value, ast.Name) and value.id in loaders:
-                found[key] = loaders[value.id]
+            elif isinstance(value, ast.Name) and value.id in walk.loader_names:
+                found[key] = walk.loader_names[value.id]
     return found
 
 
-def _function_facts(function: FunctionNode, training_functions: set[str]) -> FunctionFacts:
+def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions: set[str]) -> FunctionFacts:
     arguments = function.args
     params = tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs])
-    iterated = {name for node in _walk_scope(function) if (name := _iteration_of(node)) in params}
-    return FunctionFacts(params, iterated, _trains(function, training_functions), _returned_loaders(function))
+    return FunctionFacts(params, walk.iterated & set(params), walk.calls.trains(training_functions), _returned_loaders(walk))
 
 
 def summarize(path: str, source: bytes) -> Optional[ModuleSummary]:
@@ -257,8 +302,20 @@ def summarize(path: str, source: bytes) -> Optional[ModuleSummary]:
     if tree is None:
         return None
     imports: dict[str, tuple[ModuleReference, Optional[str]]] = {}
+    every_function: list[FunctionNode] = []
+    calls: list[ast.Call] = []
+    identifiers: set[str] = set()
+    # One walk of the whole tree for what is read module-wide; the scopes are walked once more.
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
+        if isinstance(node, ast.Name):
+            identifiers.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            identifiers.add(node.attr)
+        elif isinstance(node, ast.Call):
+            calls.append(node)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            every_function.append(node)
+        elif isinstance(node, ast.ImportFrom):
             for alias in node.names:
                 if alias.name != "*":
                     imports[alias.asname or alias.name] = (module_reference(node.module or "", node.level, path), alias.name)
@@ -266,18 +323,15 @@ def summarize(path: str, source: bytes) -> Optional[ModuleSummary]:
             for alias in node.names:
                 imports[alias.asname or alias.name] = (module_reference(alias.name, 0, path), None)
     definitions = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    walks = {id(node): _ScopeWalk.of(node) for node in [tree, *every_function]}
     # Functions that train, one call deep: `train_one_epoch` called from the epoch loop.
-    training = {f.name for f in definitions if _trains(f, set())}
-    functions = {f.name: _function_facts(f, training) for f in definitions}
-    scopes = [_scope_facts(tree, tree.body, training)]
-    scopes += [_scope_facts(f, f.body, training) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    identifiers = frozenset(
-        node.id if isinstance(node, ast.Name) else node.attr for node in ast.walk(tree) if isinstance(node, (ast.Name, ast.Attribute))
-    )
+    training = {f.name for f in definitions if walks[id(f)].calls.trains(set())}
+    functions = {f.name: _function_facts(f, walks[id(f)], training) for f in definitions}
+    scopes = [_scope_facts(node.body, walks[id(node)], training) for node in [tree, *every_function]]
     summary = ModuleSummary(
-        path, imports, functions, scopes, {}, identifiers | {name for name in imports}, _stores_float16(tree), _torch_ceiling(tree)
+        path, imports, functions, scopes, {}, frozenset(identifiers | set(imports)), _stores_float16(calls), _torch_ceiling(tree)
     )
-    summary.classes = {c.name: _class_facts(c, summary) for c in tree.body if isinstance(c, ast.ClassDef)}
+    summary.classes = {c.name: _class_facts(c, summary, walks) for c in tree.body if isinstance(c, ast.ClassDef)}
     return summary
 
 
@@ -309,12 +363,10 @@ def _torch_ceiling(tree: ast.Module) -> Optional[tuple[int, int]]:
     return min(ceilings, default=None)
 
 
-def _stores_float16(tree: ast.Module) -> bool:
+def _stores_float16(calls: list[ast.Call]) -> bool:
     """Weights made or loaded in float16: `torch.set_default_tensor_type(torch.cuda.HalfTensor)`,
     `torch.set_default_dtype(torch.float16)`, `from_pretrained(..., torch_dtype=torch.float16)`."""
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
+    for node in calls:
         name = (dotted_name(node.func) or "").rsplit(".", 1)[-1]
         values = list(node.args) if name in ("set_default_tensor_type", "set_default_dtype") else []
         values += [k.value for k in node.keywords if k.arg == "torch_dtype"]
@@ -325,7 +377,7 @@ def _stores_float16(tree: ast.Module) -> bool:
     return False
 
 
-def _class_facts(node: ast.ClassDef, summary: ModuleSummary) -> ClassFacts:
+def _class_facts(node: ast.ClassDef, summary: ModuleSummary, walks: dict[int, _ScopeWalk]) -> ClassFacts:
     bases = tuple(summary.qualified(name) for base in node.bases if (name := dotted_name(base)) is not None)
     methods = {m.name: m for m in node.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))}
     init = methods.get("__init__")
@@ -339,13 +391,13 @@ def _class_facts(node: ast.ClassDef, summary: ModuleSummary) -> ClassFacts:
     hooked = {}
     for hook in LIGHTNING_LOADER_HOOKS:
         method = methods.get(hook)
-        for returned in (n for n in _walk_scope(method) if isinstance(n, ast.Return)) if method is not None else ():
+        for returned in walks[id(method)].returns if method is not None else ():
             value = returned.value
             if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" and value.attr in stored:
                 hooked[stored[value.attr]] = hook
-    training = {name for name, method in methods.items() if _trains(method, set())}
+    training = {name for name, method in methods.items() if walks[id(method)].calls.trains(set())}
     # One call deep through the instance: `update()` calling `self._learn(batch)`.
-    training |= {name for name, method in methods.items() if _trains(method, {f"self.{t}" for t in training})}
+    training |= {name for name, method in methods.items() if walks[id(method)].calls.trains({f"self.{t}" for t in training})}
     return ClassFacts(bases, params, hooked, frozenset(training))
 
 
