@@ -118,14 +118,33 @@ class ClassFacts:
 
 @dataclass
 class ModuleSummary:
+    """What a module imports and names, read at once; what its scopes do (functions, loops,
+    classes), read from its source the first time a question needs it: most questions about a
+    neighbour (does it set the precision? keep weights in float16?) need only the first."""
+
     path: str
+    source: bytes = field(repr=False)
     imports: dict[str, tuple[ModuleReference, Optional[str]]]  # local name -> the module, and the name taken from it
-    functions: dict[str, FunctionFacts]
-    scopes: list[ScopeFacts]
-    classes: dict[str, ClassFacts]
     identifiers: frozenset[str]  # every name and attribute name the module reads or writes
     float16_weights: bool  # builds or loads weights in float16 (see _stores_float16)
     torch_ceiling: Optional[tuple[int, int]]  # the newest torch it imports on (see _torch_ceiling)
+
+    @cached_property
+    def _scope_facts(self) -> tuple[dict[str, FunctionFacts], list[ScopeFacts], dict[str, ClassFacts]]:
+        tree = parse_python(self.source)
+        return _scope_summaries(tree, self) if tree is not None else ({}, [], {})
+
+    @property
+    def functions(self) -> dict[str, FunctionFacts]:
+        return self._scope_facts[0]
+
+    @property
+    def scopes(self) -> list[ScopeFacts]:
+        return self._scope_facts[1]
+
+    @property
+    def classes(self) -> dict[str, ClassFacts]:
+        return self._scope_facts[2]
 
     def qualified(self, dotted: str) -> str:
         """An imported name spelled from its module: `pl.LightningModule` after `import
@@ -302,10 +321,8 @@ def summarize(path: str, source: bytes) -> Optional[ModuleSummary]:
     if tree is None:
         return None
     imports: dict[str, tuple[ModuleReference, Optional[str]]] = {}
-    every_function: list[FunctionNode] = []
     calls: list[ast.Call] = []
     identifiers: set[str] = set()
-    # One walk of the whole tree for what is read module-wide; the scopes are walked once more.
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
             identifiers.add(node.id)
@@ -313,8 +330,6 @@ def summarize(path: str, source: bytes) -> Optional[ModuleSummary]:
             identifiers.add(node.attr)
         elif isinstance(node, ast.Call):
             calls.append(node)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            every_function.append(node)
         elif isinstance(node, ast.ImportFrom):
             for alias in node.names:
                 if alias.name != "*":
@@ -322,17 +337,20 @@ def summarize(path: str, source: bytes) -> Optional[ModuleSummary]:
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 imports[alias.asname or alias.name] = (module_reference(alias.name, 0, path), None)
+    return ModuleSummary(path, source, imports, frozenset(identifiers | set(imports)), _stores_float16(calls), _torch_ceiling(tree))
+
+
+def _scope_summaries(tree: ast.Module, summary: ModuleSummary) -> tuple[dict[str, FunctionFacts], list[ScopeFacts], dict[str, ClassFacts]]:
+    """What the module's functions, loops and classes do: one walk of each scope."""
+    every_function = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     definitions = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     walks = {id(node): _ScopeWalk.of(node) for node in [tree, *every_function]}
     # Functions that train, one call deep: `train_one_epoch` called from the epoch loop.
     training = {f.name for f in definitions if walks[id(f)].calls.trains(set())}
     functions = {f.name: _function_facts(f, walks[id(f)], training) for f in definitions}
     scopes = [_scope_facts(node.body, walks[id(node)], training) for node in [tree, *every_function]]
-    summary = ModuleSummary(
-        path, imports, functions, scopes, {}, frozenset(identifiers | set(imports)), _stores_float16(calls), _torch_ceiling(tree)
-    )
-    summary.classes = {c.name: _class_facts(c, summary, walks) for c in tree.body if isinstance(c, ast.ClassDef)}
-    return summary
+    classes = {c.name: _class_facts(c, summary, walks) for c in tree.body if isinstance(c, ast.ClassDef)}
+    return functions, scopes, classes
 
 
 FLOAT16_NAMES = {"float16", "half", "HalfTensor"}
@@ -417,7 +435,21 @@ def summary_of(path: str) -> Optional[ModuleSummary]:
 
 @lru_cache(maxsize=4096)
 def _resolved(folder: str, reference: ModuleReference) -> list[str]:
-    return [path for path in python_files(folder) if reference.fits(module_parts(path))]
+    if not reference.parts:
+        return [path for path in python_files(folder) if reference.fits(module_parts(path))]
+    return [path for path in _modules_named(folder).get(reference.parts[-1], ()) if reference.fits(module_parts(path))]
+
+
+@lru_cache(maxsize=16)
+def _modules_named(folder: str) -> dict[str, list[str]]:
+    """The project's modules by their last name (`data` for data.py and data/__init__.py): an
+    import is matched against those of its name only."""
+    named: dict[str, list[str]] = {}
+    for path in python_files(folder):
+        parts = module_parts(path)
+        if parts:
+            named.setdefault(parts[-1], []).append(path)
+    return named
 
 
 CUDA_SUFFIXES = (".cu", ".cuh")
