@@ -388,3 +388,19 @@ def test_float32_advice_fits_the_model(layers, loss, advice):
         return
     assert len(messages) == 1 and all(part in messages[0] for part in advice)
     assert ("autocast" in messages[0]) == (loss != "nn.BCELoss()")
+
+
+JOINED_UNDER_NO_GRAD = """
+import torch
+
+{decorator}
+def log_images(model, batch):
+    with torch.no_grad() and torch.autocast("cuda"):
+        return model(batch)
+"""
+
+
+@pytest.mark.parametrize("decorator, flagged", [("@torch.no_grad()", False), ("@torch.inference_mode()", False), ("", True)])
+def test_a_dropped_no_grad_where_autograd_is_already_off_is_not_flagged(decorator, flagged):
+    result = lint_text(JOINED_UNDER_NO_GRAD.format(decorator=decorator), select=["AMP007"])
+    assert bool(result.findings) == flagged

@@ -8,6 +8,7 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import ReplaceNode
 from torch_advise.lint.analysis.facts import AUTOCASTS
 from torch_advise.lint.analysis.steps import GRAD_OFF, SET_GRAD_ENABLED
+from torch_advise.lint.analysis.syntax import literal_value
 
 CONTEXT_MANAGERS = AUTOCASTS | GRAD_OFF | SET_GRAD_ENABLED | {"torch.enable_grad", "torch.autograd.enable_grad"}
 
@@ -27,6 +28,17 @@ def _is_context_manager(ctx: CheckContext, call: cst.Call) -> bool:
     return site is not None and ctx.model.call_name(site) in CONTEXT_MANAGERS
 
 
+def _changes_nothing(ctx: CheckContext, call: cst.Call) -> bool:
+    """A dropped `no_grad()` (or `inference_mode()`, `set_grad_enabled(False)`) where autograd is
+    already off, under an enclosing block or decorator: entering it would change nothing."""
+    site = ctx.model.call_site(call)
+    if site is None:
+        return False
+    name = ctx.model.call_name(site)
+    disables = name in GRAD_OFF or (name in SET_GRAD_ENABLED and literal_value((call.args or [cst.Arg(cst.Name("None"))])[0].value) is False)
+    return disables and ctx.steps.grad_mode.site_off(site)
+
+
 def check(ctx: CheckContext) -> None:
     module = ctx.model.module
     # Each flagged item holds a call to a context manager, so the `with` statements worth
@@ -43,7 +55,11 @@ def check(ctx: CheckContext) -> None:
             keyword = "and" if isinstance(joined.operator, cst.And) else "or"
             operands = _operands(joined, type(joined.operator))
             dropped = operands[:-1] if keyword == "and" else operands[1:]
-            skipped = [operand for operand in dropped if isinstance(operand, cst.Call) and _is_context_manager(ctx, operand)]
+            skipped = [
+                operand
+                for operand in dropped
+                if isinstance(operand, cst.Call) and _is_context_manager(ctx, operand) and not _changes_nothing(ctx, operand)
+            ]
             if not operands or not skipped:
                 continue
             edits: tuple[ReplaceNode, ...] = ()
