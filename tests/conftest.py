@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from torch_advise.target import Target
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "fixtures"
 SHARED = REPO.parent / "shared"
+SARIF_SCHEMA = SHARED / "schemas" / "sarif-schema-2.1.0.json"
 
 
 # A small training script with several findings, shared by the report-format tests.
@@ -119,3 +121,13 @@ def run_probe(tmp_path: Path, fixture: str, *options: str, script_args: tuple[st
     schema = json.loads(Path(SCHEMA_PATH).read_text(encoding="utf-8"))
     jsonschema.validate(report, schema, cls=jsonschema.Draft202012Validator)
     return result.exit_code, report
+
+
+@pytest.fixture(scope="session")
+def sarif_validator():
+    """The SARIF 2.1.0 schema's validator; skips where the shared folder is not beside the repository."""
+    if not SARIF_SCHEMA.is_file():
+        pytest.skip(f"the SARIF schema is not at {SARIF_SCHEMA} (the shared folder next to the repository)")
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
+    return jsonschema.validators.validator_for(schema)(schema)

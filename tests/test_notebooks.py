@@ -28,12 +28,11 @@ from torch_advise.lint.options import FileResult, FixMode, LintOptions
 from torch_advise.lint.runner import lint_files
 from torch_advise.lint.splice import Region
 
-from conftest import FIXTURES, REPO, SHARED, lint_text, make_target, run_advise
+from conftest import FIXTURES, REPO, lint_text, make_target, run_advise
 
 NOTEBOOKS = FIXTURES / "notebooks"
 SOURCES = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if not p.name.endswith(".fixed.ipynb"))
 SCRIPT = FIXTURES / "lint" / "loading" / "argparse_epochs.py"
-SCHEMA = SHARED / "schemas" / "sarif-schema-2.1.0.json"
 UPDATE = os.environ.get("ADVISE_UPDATE_GOLDEN") == "1"
 TARGET = ("--target", "a100", "--torch-version", "2.13")
 
@@ -209,23 +208,16 @@ def test_json_of_a_script_says_it_is_in_no_cell(tmp_path):
     assert findings[0]["cell"] is None and findings[0]["cell_id"] is None
 
 
-@pytest.fixture(scope="module")
-def validator():
-    if not SCHEMA.is_file():
-        pytest.skip(f"the SARIF schema is not at {SCHEMA} (the shared folder next to the repository)")
-    jsonschema = pytest.importorskip("jsonschema")
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    return jsonschema.validators.validator_for(schema)(schema)
 
 
 def _file_text_at(path: Path, line: int, column: int, end_column: int) -> str:
     return path.read_text(encoding="utf-8").splitlines()[line - 1][column - 1 : end_column - 1]
 
 
-def test_sarif_validates_points_into_the_notebook_file_and_names_the_cell(project, validator):
+def test_sarif_validates_points_into_the_notebook_file_and_names_the_cell(project, sarif_validator):
     result = run_advise("train.ipynb", "--select", "DL004", "--format", "sarif", *TARGET, cwd=project)
     document = json.loads(result.stdout)
-    validator.validate(document)
+    sarif_validator.validate(document)
     (finding,) = document["runs"][0]["results"]
     location = finding["locations"][0]
     assert location["physicalLocation"]["artifactLocation"] == {"uri": "train.ipynb", "uriBaseId": "%SRCROOT%"}

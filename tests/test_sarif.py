@@ -8,18 +8,7 @@ import pytest
 
 from torch_advise.catalogue import load_catalogue
 
-from conftest import BAD_SCRIPT, FIXTURES, SHARED
-
-SCHEMA = SHARED / "schemas" / "sarif-schema-2.1.0.json"
-
-
-@pytest.fixture(scope="module")
-def validator():
-    if not SCHEMA.is_file():
-        pytest.skip(f"the SARIF schema is not at {SCHEMA} (the shared folder next to the repository)")
-    jsonschema = pytest.importorskip("jsonschema")
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    return jsonschema.validators.validator_for(schema)(schema)
+from conftest import BAD_SCRIPT, FIXTURES
 
 
 def sarif(advise, *args, cwd):
@@ -48,11 +37,11 @@ def apply_replacements(text: str, replacements: list[dict]) -> str:
     return text
 
 
-def test_findings_validate_and_describe_every_rule(advise, validator, tmp_path):
+def test_findings_validate_and_describe_every_rule(advise, sarif_validator, tmp_path):
     (tmp_path / "train.py").write_text(BAD_SCRIPT)
     status, document = sarif(advise, "train.py", cwd=tmp_path)
 
-    validator.validate(document)
+    sarif_validator.validate(document)
     assert status == 1
     run = document["runs"][0]
     rules = run["tool"]["driver"]["rules"]
@@ -81,7 +70,7 @@ def test_findings_validate_and_describe_every_rule(advise, validator, tmp_path):
     assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == tmp_path.resolve().as_uri() + "/"
 
 
-def test_each_fix_applied_alone_gives_what_fix_writes(advise, validator, tmp_path):
+def test_each_fix_applied_alone_gives_what_fix_writes(advise, sarif_validator, tmp_path):
     (tmp_path / "train.py").write_text(BAD_SCRIPT)
     # A text run first, as CI often does: whatever it leaves behind must not cost SARIF its fixes.
     assert advise("--select", "DL002,OPT001", "train.py", cwd=tmp_path).returncode == 1
@@ -99,7 +88,7 @@ def test_each_fix_applied_alone_gives_what_fix_writes(advise, validator, tmp_pat
     assert apply_replacements(BAD_SCRIPT, results["DL002"]["fixes"][0]["artifactChanges"][0]["replacements"]) != BAD_SCRIPT
 
 
-def test_fingerprints_survive_lines_added_above(advise, validator, tmp_path):
+def test_fingerprints_survive_lines_added_above(advise, sarif_validator, tmp_path):
     (tmp_path / "train.py").write_text(BAD_SCRIPT)
     _, before = sarif(advise, "train.py", cwd=tmp_path)
     (tmp_path / "train.py").write_text('"""Training."""\n\n# a comment\n' + BAD_SCRIPT)
@@ -117,21 +106,21 @@ def test_fingerprints_survive_lines_added_above(advise, validator, tmp_path):
     assert len({fp for fp, _ in old.values()}) == 2
 
 
-def test_no_findings_is_a_valid_empty_run(advise, validator, tmp_path):
+def test_no_findings_is_a_valid_empty_run(advise, sarif_validator, tmp_path):
     (tmp_path / "clean.py").write_text("import torch\n\nprint(torch.ones(2))\n")
     status, document = sarif(advise, "clean.py", cwd=tmp_path)
 
-    validator.validate(document)
+    sarif_validator.validate(document)
     assert status == 0
     assert document["runs"][0]["results"] == []
     assert document["runs"][0]["tool"]["driver"]["rules"]
 
 
-def test_a_file_that_does_not_parse_is_an_error_result(advise, validator, tmp_path):
+def test_a_file_that_does_not_parse_is_an_error_result(advise, sarif_validator, tmp_path):
     (tmp_path / "broken.py").write_text("def train(:\n    pass\n")
     status, document = sarif(advise, "broken.py", cwd=tmp_path)
 
-    validator.validate(document)
+    sarif_validator.validate(document)
     assert status == 1
     (result,) = document["runs"][0]["results"]
     assert result["ruleId"] == "E999"
@@ -140,7 +129,7 @@ def test_a_file_that_does_not_parse_is_an_error_result(advise, validator, tmp_pa
     assert "fixes" not in result
 
 
-def test_the_lint_fixtures_give_valid_sarif(advise, validator):
+def test_the_lint_fixtures_give_valid_sarif(advise, sarif_validator):
     folder = FIXTURES / "lint"
     if not any(folder.rglob("*.py")):
         pytest.skip("no lint fixtures")
@@ -148,7 +137,7 @@ def test_the_lint_fixtures_give_valid_sarif(advise, validator):
     assert result.returncode == 1, result.stderr
     document = json.loads(result.stdout)
 
-    validator.validate(document)
+    sarif_validator.validate(document)
     results = document["runs"][0]["results"]
     assert {r["ruleId"] for r in results} >= {"DL001", "DL002", "OPT001", "AMP002", "AMP004", "AMP005"}
     assert any("fixes" in r for r in results)

@@ -30,6 +30,7 @@ import argparse
 import csv
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 
 HERE = Path(__file__).resolve().parent
@@ -158,18 +159,19 @@ def build(manifest: Path, out: Path, mirrors: Path) -> int:
 CHOSEN = "chosen.txt"
 
 
-def write_tree(git_dir: Path, commit: str, dest: Path) -> None:
-    """Every file of the commit whose content the snapshot holds (a snapshot may leave its
-    largest files out), read in one `git cat-file --batch`."""
+def commit_blobs(git_dir: Path, commit: str, keep: Callable[[str], bool]) -> Iterator[tuple[str, bytes]]:
+    """(path, content) of each file of the commit whose path `keep` accepts and whose content the
+    snapshot holds (a snapshot may leave its largest files out), read in one `git cat-file --batch`."""
     listed = subprocess.run(
         ["git", "--git-dir", str(git_dir), "ls-tree", "-r", "-z", commit], capture_output=True, check=True
     ).stdout.split(b"\0")
     blobs = []
     for entry in listed:
-        meta, _, path = entry.partition(b"\t")
+        meta, _, raw_path = entry.partition(b"\t")
         fields = meta.split()
-        if len(fields) == 3 and fields[1] == b"blob" and safe_relative(path.decode("utf-8", "replace")) is not None:
-            blobs.append((fields[2], path.decode("utf-8", "replace")))
+        path = raw_path.decode("utf-8", "replace")
+        if len(fields) == 3 and fields[1] == b"blob" and keep(path):
+            blobs.append((fields[2], path))
     batch = subprocess.run(
         ["git", "--git-dir", str(git_dir), "cat-file", "--batch"],
         input=b"".join(oid + b"\n" for oid, _ in blobs), capture_output=True, check=True,
@@ -182,10 +184,16 @@ def write_tree(git_dir: Path, commit: str, dest: Path) -> None:
         if header[-1] == b"missing":
             continue
         size = int(header[2])
+        yield path, batch[position : position + size]
+        position += size + 1
+
+
+def write_tree(git_dir: Path, commit: str, dest: Path) -> None:
+    """Every file of the commit whose content the snapshot holds."""
+    for path, content in commit_blobs(git_dir, commit, lambda path: safe_relative(path) is not None):
         target = dest.joinpath(*PurePosixPath(path).parts)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(batch[position : position + size])
-        position += size + 1
+        target.write_bytes(content)
 
 
 def build_in_repositories(manifest: Path, out: Path, mirrors: Path) -> int:

@@ -51,7 +51,7 @@ from pathlib import Path, PurePosixPath
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from build import HEADER, find_git_dir, read_manifest  # noqa: E402
+from build import HEADER, commit_blobs, find_git_dir, read_manifest  # noqa: E402
 
 LIBRARY = "library internals"
 VENDORED = "vendored copy"
@@ -174,25 +174,7 @@ def git(git_dir: Path, *args: str, data: bytes | None = None) -> bytes:
 
 def python_blobs(git_dir: Path, commit: str) -> list[tuple[str, bytes]]:
     """(path, content) of every .py file of the commit the snapshot holds, in one batch."""
-    blobs: list[tuple[bytes, str]] = []
-    for entry in git(git_dir, "ls-tree", "-r", "-z", commit).split(b"\0"):
-        meta, _, raw_path = entry.partition(b"\t")
-        fields = meta.split()
-        if len(fields) == 3 and fields[1] == b"blob" and raw_path.endswith(b".py"):
-            blobs.append((fields[2], raw_path.decode("utf-8", "replace")))
-    batch = git(git_dir, "cat-file", "--batch", data=b"".join(oid + b"\n" for oid, _ in blobs))
-    out: list[tuple[str, bytes]] = []
-    position = 0
-    for _, path in blobs:
-        end = batch.index(b"\n", position)
-        header = batch[position:end].split()
-        position = end + 1
-        if header[-1] == b"missing":
-            continue
-        size = int(header[2])
-        out.append((path, batch[position : position + size]))
-        position += size + 1
-    return out
+    return list(commit_blobs(git_dir, commit, lambda path: path.endswith(".py")))
 
 
 def left_out_by_name(path: str) -> bool:
