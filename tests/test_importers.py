@@ -3,6 +3,7 @@ the names it binds: importers.py reads the project's imports to say which do."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -72,3 +73,23 @@ def test_the_import_is_rewritten_only_where_no_other_module_takes_its_names(proj
     assert second.stdout == "" and "Would fix 0 findings" in second.stderr
     report = run_advise("pkg/utils.py", "--select", "AMP001", cwd=project)
     assert "[*]" not in report.stdout and "AMP001" in report.stdout
+
+
+def test_outside_a_repository_the_project_is_the_folder_and_its_packages(tmp_path):
+    for name in ("train.py", "helper.py", "pkg/__init__.py", "pkg/mod.py", "downloads/other/train.py", "downloads/x.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("import torch\n")
+    found = sorted(os.path.relpath(p, tmp_path) for p in importers.project_files(str(tmp_path), (".py",)))
+    assert found == ["helper.py", "pkg/__init__.py", "pkg/mod.py", "train.py"]
+    (tmp_path / ".git").mkdir()  # a repository, but git cannot list it: every folder is the project's
+    importers.project_files.cache_clear()
+    assert len(importers.project_files(str(tmp_path), (".py",))) == 6
+
+
+def test_a_folder_too_large_to_walk_is_not_known(tmp_path, monkeypatch):
+    monkeypatch.setattr(importers, "MOST_FILES", 3)
+    for index in range(5):
+        (tmp_path / f"m{index}.py").write_text("")
+    importers.project_files.cache_clear()
+    with pytest.raises(OSError):
+        importers.project_files(str(tmp_path), (".py",))

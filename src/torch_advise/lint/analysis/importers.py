@@ -30,6 +30,8 @@ from torch_advise.lint.files import SKIPPED_FOLDERS
 from torch_advise.project_scope import holds_repository, project_scope
 
 LARGEST_FILE = 4 * 1024 * 1024
+# A folder walked for a project's files holding more than this is too large to read on every lint.
+MOST_FILES = 50_000
 GIT_TIMEOUT = 30
 # Every name, for a module passed around whole or a star import of a module without __all__.
 EVERY_NAME = "*"
@@ -130,9 +132,19 @@ def project_files(folder: str, suffixes: tuple[str, ...]) -> tuple[str, ...]:
             pass
         else:
             return tuple(os.path.join(folder, os.fsdecode(name)) for name in listed.split(b"\0") if name)
+    # Outside a repository the folder is only where a loose script sits (a downloads folder, a
+    # home folder, /tmp): its project is that folder and the packages in it, not every tree below.
+    loose = not holds_repository(folder)
     files: list[str] = []
+    seen = 0
     for directory, folders, names in os.walk(folder, onerror=_raise):
-        folders[:] = [f for f in folders if not f.startswith(".") and f not in SKIPPED_FOLDERS]
+        folders[:] = [
+            f for f in folders
+            if not f.startswith(".") and f not in SKIPPED_FOLDERS and (not loose or os.path.isfile(os.path.join(directory, f, "__init__.py")))
+        ]
+        seen += len(names)
+        if seen > MOST_FILES:
+            raise OSError(f"{folder}: more than {MOST_FILES} files, read as not known")
         files.extend(os.path.join(directory, name) for name in names if name.endswith(suffixes))
     return tuple(files)
 
