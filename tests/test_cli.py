@@ -404,7 +404,7 @@ def test_a_file_named_like_a_mistyped_command_is_still_checked(tmp_path):
 def test_help_lists_every_command_users_can_type():
     listed = run_advise("--help").stdout.split("Commands:\n", 1)[1]
     names = {line.split()[0] for line in listed.splitlines() if line.startswith("  ") and not line.startswith("   ")}
-    assert names == {"check", "compare", "explain", "probe", "rule", "rules"}
+    assert names == {"check", "compare", "explain", "probe", "rule", "rules", "server"}
 
 
 def test_a_folder_without_python_files_is_a_warning_naming_it(tmp_path):

@@ -1,7 +1,8 @@
 """The `advise` command line.
 
-`advise PATH...` checks; `rules`, `explain`, `probe` and `compare` are subcommands. Heavy modules (libcst,
-the probe) are imported inside the commands so that `--help` and `--version` start fast.
+`advise PATH...` checks; `rules`, `explain`, `probe`, `compare` and `server` are subcommands. Heavy modules
+(libcst, the probe, the language server) are imported inside the commands so that `--help` and `--version`
+start fast.
 
 Exit codes: 0 no findings, 1 findings (or a diff to apply), 2 usage error, unreadable path,
 bad configuration or internal error. The probe adds 3: the script failed or timed out;
@@ -116,6 +117,7 @@ def main() -> None:
       advise explain DL002            a rule's documentation
       advise probe train.py -- ARGS   run the script briefly and measure
       advise compare base.json new.json   did a saved probe run get slower
+      advise server                   a language server for editors
     """
 
 
@@ -416,6 +418,19 @@ def _rule_fields(rule: Rule) -> dict:
         "code": rule.code, "slug": rule.slug, "severity": rule.severity, "fix": rule.fix, "default": rule.default,
         "title": rule.title, "summary": rule.summary,
     }
+
+
+@main.command()
+def server() -> None:
+    """Run the language server on standard input and output, for editors (needs the server extra)."""
+    try:
+        from torch_advise.server.protocol import serve
+    except ModuleNotFoundError as error:
+        # Only the extra's own packages missing is the user's to fix; anything else is a fault.
+        if (error.name or "").partition(".")[0] not in ("pygls", "lsprotocol"):
+            raise
+        fail("advise server needs pygls and lsprotocol: pip install 'torch-advise[server]'")
+    sys.exit(serve())
 
 
 # Bare `advise` prints the help (click >= 8.2 raises this for it; older click prints it itself).

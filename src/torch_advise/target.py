@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import shutil
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Optional
 
 from torch_advise.versions import installed_version
@@ -204,8 +205,10 @@ TorchQuery = Callable[[], Optional[str]]
 PinQuery = Callable[[], Optional[tuple[tuple[int, int], str]]]
 
 
+@lru_cache(maxsize=1)
 def query_nvidia_smi() -> Optional[tuple[tuple[int, int], Optional[str]]]:
-    """The first GPU's compute capability and name from nvidia-smi; None when there is none."""
+    """The first GPU's compute capability and name from nvidia-smi; None when there is none.
+    Asked once a process: the machine's GPU does not change while the language server runs."""
     executable = shutil.which("nvidia-smi")
     if executable is None:
         return None

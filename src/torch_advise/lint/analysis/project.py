@@ -33,6 +33,7 @@ from torch_advise.lint.analysis.importers import (
     parse_python,
     project_files,
     project_folder,
+    project_state,
     python_files,
     read_file,
 )
@@ -469,6 +470,13 @@ class EpochUse:
     site: Site
     function: str
     literals: dict[Union[int, str], object]
+
+
+def forget_project_reads() -> None:
+    """Drop what was read of projects' files (their lists, imports, states): a long-lived process,
+    the language server, reads them afresh for each lint, as a command-line run does."""
+    for cached in (project_files, importers_of, project_state, files_matching, _resolved, _modules_named):
+        cached.cache_clear()
 
 
 class Project:
