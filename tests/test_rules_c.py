@@ -251,3 +251,26 @@ def test_an_inner_backward_loop_whose_gradients_are_cleared_before_the_step_is_n
     # A PGD attack: the inner loop's backward is for the input; the weights' gradients it leaves are cleared.
     assert findings(ATTACK_THEN_STEP.format(clear="opt.zero_grad()")) == []
     assert findings(ATTACK_THEN_STEP.format(clear="pass")) == [(9, "OPT003")]
+
+
+@pytest.mark.parametrize("optimizer", ["transformers.AdamW", "bitsandbytes.optim.AdamW8bit", "torch.optim.AdamW"])
+def test_accumulation_is_read_through_the_optimizers_of_other_libraries(optimizer):
+    module, _, name = optimizer.rpartition(".")
+    code = f"""
+        import torch
+        from {module} import {name}
+        from torch.nn.parallel import DistributedDataParallel as DDP
+
+        def train(model, batches, accum):
+            model = DDP(model)
+            optimizer = {name}(model.parameters(), lr=1e-4)
+            steps = 0
+            for batch in batches:
+                loss = model(batch) / accum
+                steps += 1
+                loss.backward()
+                if steps % accum == 0:
+                    optimizer.step()
+                    optimizer.zero_grad()
+    """
+    assert findings(code) == [(13, "DIST002")]
