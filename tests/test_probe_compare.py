@@ -52,7 +52,7 @@ def report_of(step_ms, fired=(), share=0.2):
         "autocast": [],
         "scalers": [],
         "verdicts": [{"id": name, "status": "fired", "figure": 0.5, "unit": "share of window", "threshold": 0.1,
-                      "predicted_speedup": None, "summary": name, "lines": []} for name in fired],
+                      "predicted_speedup": None, "summary": name, "lines": [], "actions": []} for name in fired],
         "not_applicable": [],
         "findings": [],
         "ranks": None,
@@ -224,8 +224,10 @@ def test_allow_different_names_only_what_can_differ(tmp_path):
 
 
 def test_a_report_of_an_older_schema_version_compares_with_a_current_one(tmp_path):
-    # Version 4 added these to the sections compare reads; a version-3 baseline must still do.
-    older = report_of(noisy_steps(1)) | {"schema_version": 3}
+    # Versions 4 and 5 added these to the sections compare reads; a version-3 baseline must still do.
+    older = report_of(noisy_steps(1), fired=["input-bound"]) | {"schema_version": 3}
+    for verdict in older["verdicts"]:
+        del verdict["actions"]
     del older["settings"]["nproc_per_node"], older["steps"]["input_wait_ms"], older["steps"]["gpu_idle_ms"]
     base = write(tmp_path, "base.json", older)
     current = write(tmp_path, "current.json", report_of(noisy_steps(2)))

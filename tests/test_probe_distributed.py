@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from test_lifetime import alive, leftovers, recorded, wait_until
 
 from torch_advise.probe.command import probe
-from torch_advise.probe.ranks import lateness, rank_section
+from torch_advise.probe.ranks import job_input_speedup, lateness, rank_section
 
 from conftest import FIXTURES, REPO, run_probe
 
@@ -38,6 +38,10 @@ def test_the_slower_rank_is_named_late_by_about_the_delay_built_in(tmp_path):
     assert ranks["shown_rank"] == 1
     assert report["input"]["share"] > report["ranks"]["lateness_ms"] / report["steps"]["median_ms"] * 0.8
     assert "rank 1 is late by" in ranks["summary"]
+    # Every rank's input waits (10 ms a batch, rank 1's 40 ms): the job's speedup is the verdict's.
+    verdict = next(item for item in report["verdicts"] if item["id"] == "input-bound")
+    assert verdict["status"] == "fired" and verdict["predicted_speedup"] == ranks["job_input_speedup"] > 1.5
+    assert "the job up to" in verdict["summary"]
 
 
 def test_a_balanced_run_reports_no_straggler(tmp_path):
@@ -129,3 +133,21 @@ def test_lateness_below_a_tenth_of_the_step_is_no_straggler():
     assert section["late_rank"] is None
     assert section["summary"] == ("no straggler: every rank arrives within 1.9 ms of the first "
                                   "(median; a straggler is 2.0 ms or more late)")
+
+
+def rank_raw(step_ms, stall_ms, steps=10):
+    fetches = [{"loader": 0, "step": step, "host_wait_ms": stall_ms, "gpu_idle_ms": None, "is_batch": True}
+               for step in range(1, steps + 1)]
+    return {"steps": {"clock": "host", "measured": steps, "window_ms": step_ms * steps, "fetches": fetches}}
+
+
+def test_the_jobs_speedup_is_set_by_the_rank_with_the_most_work_of_its_own():
+    section = {"per_rank": [{"rank": 0, "median_lateness_ms": 0.0}, {"rank": 1, "median_lateness_ms": 10.0}]}
+    # Rank 1 waits 30 ms on input and arrives 10 ms late; rank 0 waits for it 10 ms but has 40 ms
+    # of compute: with input free, the job goes at rank 0's 40 ms, not rank 1's 20 ms.
+    results = {0: rank_raw(50.0, 0.0), 1: rank_raw(50.0, 30.0)}
+    assert job_input_speedup(results, section) == pytest.approx(50 / 40)
+    # Rank 0's own work is short too: then the job gains what the late rank does.
+    results = {0: rank_raw(50.0, 30.0), 1: rank_raw(50.0, 30.0)}
+    assert job_input_speedup(results, section) == pytest.approx(50 / 20)
+    assert job_input_speedup({0: None, 1: None}, section) is None

@@ -142,8 +142,12 @@ def test_what_if_and_ranks_sections_appear_when_the_report_has_them(input_bound_
     _, report = input_bound_page
     report = copy.deepcopy(report)
     report["what_if"] = {"block": 10, "not_tried": [{"code": "PERF001", "reason": "cannot be applied at run time"}],
+                         "rounds": {"requested": 3, "limit": 12, "stopped_by": "round limit"}, "workers": None,
                          "arms": [{"arm": "DL001", "outcome": "faster", "detail": "workers", "rounds": 4,
-                                   "predicted_speedup": 2.3, "speedup": {"estimate": 2.2, "low": 2.1, "high": 2.3}}]}
+                                   "predicted_speedup": 2.3, "speedup": {"estimate": 2.2, "low": 2.1, "high": 2.3}},
+                                  {"arm": "OPT001", "outcome": "inconclusive", "detail": "set_to_none", "rounds": 12,
+                                   "predicted_speedup": None, "settle_rounds": 40, "settle_steps": 360,
+                                   "speedup": {"estimate": 1.3, "low": 0.9, "high": 1.8}}]}
     report["ranks"] = {"world_size": 2, "shown_rank": 1, "late_rank": 1, "lateness_ms": 30.0, "threshold_ms": 4.0,
                        "summary": "rank 1 is late by 30.0 ms per step", "per_rank": [
                            {"rank": rank, "outcome": "completed", "measured": 3, "median_ms": 40.0, "p90_ms": 41.0,
@@ -151,7 +155,8 @@ def test_what_if_and_ranks_sections_appear_when_the_report_has_them(input_bound_
                            for rank in (0, 1)]}
     elements = parse(render_html(report))
     text = elements.text_of("main")[0]
-    assert elements.find("svg", id="what-if-chart") and "2.20x (2.10-2.30)" in text
+    assert elements.find("svg", id="what-if-chart") and "2.20x faster (2.10-2.30)" in text
+    assert "OPT001 inconclusive: the interval holds both no change and a gain worth having; about 40 rounds would settle it" in text
     assert "PERF001 not tried" in text
     assert elements.find("svg", id="ranks-chart") and "rank 1 is late by 30.0 ms per step" in text
     assert "Step timeline (rank 1)" in text

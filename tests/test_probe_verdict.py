@@ -128,6 +128,42 @@ def test_worker_restart_needs_a_second_epoch():
     assert by_id(raw_run(loaders=[two]))["worker-restart"]["status"] == "fired"
 
 
+def actions(verdict):
+    return [(action["change"], action["line"]) for action in verdict["actions"]]
+
+
+def test_each_fired_verdict_names_the_change_and_its_line(monkeypatch):
+    monkeypatch.setattr(v, "enough_workers", lambda: 4)
+    fired = by_id(raw_run(idle_ms=610.0, loaders=[loader(batches=10)], syncs=[{"path": SCRIPT, "line": 88, "count": 10, "per_step": 1.0}],
+                          copies=copies(5.0), autocast=[autocast_row("float16")],
+                          scalers=[{"path": SCRIPT, "line": 30, "device": "cuda", "enabled": True, "steps": 10}]))
+    assert actions(fired["input-bound"]) == [("set num_workers=4 (now 0)", 42)]
+    assert actions(fired["sync-heavy"]) == [
+        ("stop this sync every step (1.0 per step): keep the value on the GPU, or read it every N steps", 88)]
+    assert actions(fired["pageable-copies"]) == [
+        ("set pin_memory=True", 42), ("pass non_blocking=True (from pinned memory the copy overlaps the step)", 45)]
+    assert actions(fired["fp16-on-bf16"]) == [("set dtype=torch.bfloat16 (and drop the GradScaler it needed)", 60)]
+    bf16 = by_id(raw_run(autocast=[autocast_row("bfloat16")],
+                         scalers=[{"path": SCRIPT, "line": 30, "device": "cuda", "enabled": True, "steps": 10}]))
+    assert actions(bf16["scaler-with-bf16"]) == [("remove the GradScaler (or pass enabled=False)", 30)]
+    restarts = by_id(raw_run(loaders=[loader(num_workers=4, first_batch_ms=[300.0, 280.0])]))
+    assert actions(restarts["worker-restart"]) == [("set persistent_workers=True", 42)]
+    assert all(item["actions"] == [] for item in by_id(raw_run()).values() if item["status"] != "fired")
+
+
+def test_an_input_bound_loader_with_enough_workers_is_told_to_make_batches_cheaper(monkeypatch):
+    monkeypatch.setattr(v, "enough_workers", lambda: 4)
+    verdict = by_id(raw_run(idle_ms=610.0, loaders=[loader(num_workers=4, dataset="Shards")]))["input-bound"]
+    assert actions(verdict) == [("make each batch cheaper to load (Shards.__getitem__ or the collate_fn): "
+                                 "num_workers=4 already uses the cores this run may use", 42)]
+
+
+def test_a_distributed_run_reports_the_jobs_speedup_not_the_ranks():
+    verdict = v.input_bound(raw_run(idle_ms=610.0), v.input_figures(raw_run(idle_ms=610.0)), job_speedup=1.4)
+    assert verdict["predicted_speedup"] == 1.4
+    assert "the job up to 1.40x faster when every rank's input is ready in time (this rank's own steps: 2.56x)" in verdict["summary"]
+
+
 def statuses(findings, raw):
     return [(row["code"], row["status"]) for row in join(findings, raw)]
 

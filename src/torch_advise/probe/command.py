@@ -30,23 +30,33 @@ def _fail_on(value: Optional[str]) -> set[str]:
     return names
 
 
-def _tried(value: Optional[str]) -> list[str]:
+def _tried(value: Optional[str]) -> tuple[list[str], bool]:
+    """The rule codes to try, and whether the worker sweep (``workers``) is asked for."""
     if not value:
-        return []
+        return [], False
     from torch_advise.catalogue import CatalogueError, load_catalogue
+    from torch_advise.probe.sweep import SWEEP
 
     try:
         catalogue = load_catalogue()
     except CatalogueError as error:
         raise click.ClickException(str(error)) from None
+    parts = [part.strip() for part in value.split(",") if part.strip()]
+    if SWEEP in parts:
+        if len(set(parts)) > 1:
+            # Each rule's arm and the all-together arm would stand beside worker counts that
+            # change the same loaders: one question per run keeps every arm's meaning plain.
+            raise click.BadParameter(f"{SWEEP} measures worker counts alone; try rule codes in another run",
+                                     param_hint="'--try'")
+        return [], True
     codes: list[str] = []
-    for part in filter(None, (part.strip() for part in value.split(","))):
+    for part in parts:
         rule = catalogue.get(part)
         if rule is None:
             raise click.BadParameter(f"unknown rule {part!r}; `advise rules` lists them", param_hint="'--try'")
         if rule.code not in codes:
             codes.append(rule.code)
-    return codes
+    return codes, False
 
 
 @click.command(
@@ -73,7 +83,8 @@ def _tried(value: Optional[str]) -> list[str]:
               help=f"Exit 1 when one of these verdicts fires ({', '.join(VERDICT_IDS)}).")
 @click.option("--try", "try_fixes", metavar="CODES",
               help="Measure these rules' fixes (e.g. DL001,OPT001) applied at run time, in blocks "
-                   "alternating with the script as written; no file is edited.")
+                   "alternating with the script as written; no file is edited. `workers` measures "
+                   "DataLoader worker counts from 0 up to the usable cores instead.")
 @click.option("--nproc-per-node", "--nproc_per_node", "nproc", type=click.IntRange(min=1),
               help="Run SCRIPT as this many ranks under torch.distributed.run (torchrun "
                    "--standalone) and report every rank's steps and the late rank.")
@@ -100,8 +111,9 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
         )
         sys.exit(2)
     fail_on_ids = _fail_on(fail_on)
-    tried_codes = _tried(try_fixes)
-    if tried_codes and nproc:
+    tried_codes, sweep = _tried(try_fixes)
+    trying = bool(tried_codes) or sweep
+    if trying and nproc:
         raise click.UsageError("--try measures one process; it cannot be used with --nproc-per-node")
     for destination in (output_path, save_path, html_path, summary_path):
         # Checked before the run, which may take minutes, rather than after it, losing its report.
@@ -121,11 +133,15 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
 
     trial: Optional[dict] = None
     untried: list[dict] = []
-    if tried_codes:
+    if sweep:
+        from torch_advise.probe.sweep import sweep_counts, usable_cores
+
+        trial, untried = trial_request([], [], timeout_s=timeout_s, sweep=sweep_counts(usable_cores()))
+    elif tried_codes:
         # Where each chosen rule fires, in the script's folder: the loader it flags may be built
         # in a module of the project rather than in the script itself.
         flagged = lint_paths([os.path.dirname(os.path.abspath(script))], select=tried_codes)
-        trial, untried = trial_request(tried_codes, flagged)
+        trial, untried = trial_request(tried_codes, flagged, timeout_s=timeout_s)
     json_to_stdout = output_format == "json" and not output_path
     run = run_child(script, list(script_args), warmup=warmup, steps=steps, timeout_s=timeout_s,
                     output_to_stderr=json_to_stdout, trial=trial, nproc=nproc)
@@ -133,7 +149,7 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
     paths = [os.path.abspath(script)] + [p for p in local if p != os.path.realpath(script)]
     report = build_report(run, script=script, args=list(script_args), warmup=warmup, steps=steps,
                           timeout_s=timeout_s, findings=lint_paths(paths, select=["ALL"]),
-                          untried=untried if tried_codes else None)
+                          untried=untried if trying else None)
     as_json = json.dumps(report, indent=2) + "\n" if output_format == "json" or save_path else ""
     text = as_json if output_format == "json" else render_text(report)
     if output_path:

@@ -22,8 +22,8 @@ from torch_advise.probe.copies import classify, tally_figures
 from torch_advise.probe.sites import caller_site, user_site_of_traceback
 from torch_advise.probe.syncs import SyncCounter
 from torch_advise.probe.tracebacks import script_traceback
-from torch_advise.probe.trial import NEEDS_CUDA, Fix, Trial, window_steps
-from torch_advise.probe.window import CudaClock, HostClock, StepWindow, StopScript, WindowListener
+from torch_advise.probe.trial import NEEDS_CUDA, Fix, Trial
+from torch_advise.probe.window import CudaClock, HostClock, StepWindow, StopScript, WindowListener, WindowPlanner
 from torch_advise.processes import TAG_ENV, adopt_orphans, stop_run, watch_folder, watch_pipe
 
 OUT_ENV = "TORCH_ADVISE_PROBE_OUT"
@@ -195,10 +195,10 @@ class Probe:
         self.scalers: list[dict[str, Any]] = []
         self.cuda_available = bool(torch.cuda.is_available())
         self.copies = CopyProfiler(torch, warmup, self._cuda_in_use)
-        self.trial = self._trial(trial, warmup) if trial else None
-        steps_in_window = window_steps(steps, self.trial.block, len(self.trial.arms)) if self.trial else steps
+        self.trial = self._trial(trial, warmup, steps) if trial else None
         listeners: list[WindowListener] = [self.copies, self.trial] if self.trial else [self.copies]
-        self.window = StepWindow(warmup, steps_in_window, self._choose_clock, listeners=listeners)
+        planner = self.trial or WindowPlanner()
+        self.window = StepWindow(warmup, steps, self._choose_clock, listeners=listeners, planner=planner)
         self.window.on_window_start = self._window_started
         self.syncs = SyncCounter(lambda: self.window.active and not self._in_probe)
         self._in_probe = False
@@ -210,14 +210,17 @@ class Probe:
         # all-reduce inside it, so a rank that enters later than the others holds them all.
         self.arrivals: dict[int, float] = {}
 
-    def _trial(self, config: dict[str, Any], warmup: int) -> Trial:
+    def _trial(self, config: dict[str, Any], warmup: int, steps: int) -> Trial:
         fixes = {}
         for item in config["fixes"]:
             fix = Fix(item["code"], [tuple(site) for site in item["sites"]])
             if fix.code in NEEDS_CUDA and not self.cuda_available:
                 fix.not_applied = "this fix acts on CUDA work, and no CUDA device is in this run"
+                fix.untried = True
             fixes[fix.code] = fix
-        return Trial(self.torch, fixes, warmup, block=config["block"])
+        return Trial(self.torch, fixes, warmup, steps, block=config["block"],
+                     deadline_s=time.perf_counter() + config["budget_s"], sweep=config.get("sweep"),
+                     announce=lambda line: print(f"advise probe: {line}", file=sys.stderr, flush=True))
 
     def _cuda_in_use(self) -> bool:
         return self.cuda_available and bool(self.torch.cuda.is_initialized())

@@ -137,8 +137,10 @@ def _verdicts(report: dict[str, Any], base: str) -> str:
         lines = ", ".join(where(row["path"], row["line"], base) for row in item["lines"] if row["path"])
         shown = f"<br><code>{escape(lines)}</code>" if lines and item["status"] != "not-applicable" else ""
         label = {"fired": "fired", "clear": "ok", "not-applicable": "n/a"}[item["status"]]
+        actions = "".join(f'<br>&rarr; {escape(action["change"])} at <code>{escape(where(action["path"], action["line"], base))}</code>'
+                          for action in item.get("actions", []))
         rows.append(f'<tr><td><span class="badge {item["status"]}">{label}</span></td>'
-                    f'<td><code>{escape(item["id"])}</code></td><td>{escape(item["summary"])}{shown}</td></tr>')
+                    f'<td><code>{escape(item["id"])}</code></td><td>{escape(item["summary"])}{shown}{actions}</td></tr>')
     return ('<h2 id="verdicts">Verdicts</h2><table><tr><th></th><th>verdict</th><th>what was measured</th></tr>'
             f'{"".join(rows)}</table>')
 
@@ -180,20 +182,48 @@ def _memory(report: dict[str, Any]) -> str:
     return f'<h2 id="memory">Memory</h2><p>{escape(text)}</p>'
 
 
+def _ratio_bar(label: str, ratio: dict[str, Any], outcome: str) -> charts.Bar:
+    tone = "good" if outcome == "faster" else "bad" if outcome == "slower" else "na"
+    interval = f"{ratio['low']:.2f}-{ratio['high']:.2f}" if ratio["high"] is not None else "no interval"
+    return charts.Bar(label, ratio["estimate"], f"{ratio['estimate']:.2f}x {outcome} ({interval})",
+                      ratio["low"], ratio["high"], tone)
+
+
+def _workers(section: dict[str, Any]) -> str:
+    head = ('<h2 id="what-if">What-if: DataLoader workers</h2><p class="muted">Counts '
+            f'{escape(", ".join(str(count) for count in section["counts"]))}: 0, then doubling up to the '
+            f'{section["cores"]} cores this run may use. Speedup against the script as written, with its 95 % '
+            'interval; the dashed line is no change.</p>')
+    if section["not_applied"]:
+        return head + f'<p class="muted">Not tried: {escape(section["not_applied"])}</p>'
+    rows = [_ratio_bar(f"workers={point['workers']} ({point['mean_step_ms']:.1f} ms)", point["speedup"], point["outcome"])
+            if point["speedup"] else charts.Bar(f"workers={point['workers']} ({point['mean_step_ms']:.1f} ms)", 1.0, "as written")
+            for point in section["curve"]]
+    chart = charts.bars(rows, "what-if-chart", reference=1.0) if rows else ""
+    best = (f'<p>Best: {section["best"]} workers; the fewest within noise of it: {section["fewest_within_noise"]} '
+            f'(<code>num_workers={section["fewest_within_noise"]}</code> at {escape(", ".join(section["loaders"]))}).</p>'
+            if section["best"] is not None else "")
+    return head + chart + best
+
+
 def _what_if(report: dict[str, Any]) -> str:
     section = report.get("what_if")
     if section is None:
         return ""
+    if section.get("workers"):
+        return _workers(section["workers"])
     rows, notes = [], []
     for row in section["arms"]:
         ratio = row["speedup"]
         if ratio is None:
             notes.append(f"<li><code>{escape(row['arm'])}</code> {escape(row['outcome'])}: {escape(row['detail'])}</li>")
             continue
-        tone = "good" if row["outcome"] == "faster" else "bad" if row["outcome"] == "slower" else "na"
-        rows.append(charts.Bar(row["arm"], ratio["estimate"],
-                               f"{ratio['estimate']:.2f}x ({ratio['low']:.2f}-{ratio['high']:.2f})",
-                               ratio["low"], ratio["high"], tone))
+        rows.append(_ratio_bar(row["arm"], ratio, row["outcome"]))
+        if row["outcome"] == "inconclusive":
+            settle = (f"about {row['settle_rounds']} rounds would settle it (<code>--steps {row['settle_steps']}</code>)"
+                      if row["settle_rounds"] else "run more rounds")
+            notes.append(f"<li><code>{escape(row['arm'])}</code> inconclusive: the interval holds both no change "
+                         f"and a gain worth having; {settle}</li>")
     notes.extend(f"<li><code>{escape(item['code'])}</code> not tried: {escape(item['reason'])}</li>"
                  for item in section["not_tried"])
     chart = charts.bars(rows, "what-if-chart", reference=1.0) if rows else ""

@@ -15,6 +15,8 @@ from __future__ import annotations
 import statistics
 from typing import Any, Optional
 
+from torch_advise.probe.verdict import input_figures
+
 # A rank is a straggler when its median lateness is at least this share of its median step...
 STRAGGLER_SHARE = 0.10
 # ...and at least this long: below it, the scheduling noise of a busy machine.
@@ -101,3 +103,26 @@ def rank_section(results: dict[int, Optional[dict[str, Any]]]) -> tuple[dict[str
         "summary": summary,
         "per_rank": rows,
     }, shown
+
+
+def job_input_speedup(results: dict[int, Optional[dict[str, Any]]], section: dict[str, Any]) -> Optional[float]:
+    """What every rank's input ready in time buys the job, not one rank: ranks wait for one
+    another at the all-reduce, so the job goes at the pace of the rank with the most work of its
+    own left. A rank's own work is its mean step less its input stall and less the time it waits
+    for the latest rank (that rank's median lateness less its own)."""
+    late = {row["rank"]: row["median_lateness_ms"] or 0.0 for row in section["per_rank"]}
+    latest = max(late.values(), default=0.0)
+    steps_now, own_work = [], []
+    for rank, raw in results.items():
+        steps = (raw or {}).get("steps") or {}
+        if not steps.get("measured") or not steps.get("window_ms"):
+            continue
+        mean_ms = steps["window_ms"] / steps["measured"]
+        stall_ms = (input_figures(raw or {})["share"] or 0.0) * mean_ms
+        steps_now.append(mean_ms)
+        own_work.append(mean_ms - stall_ms - (latest - late.get(rank, 0.0)))
+    if not steps_now:
+        return None
+    # As for one rank (verdict.predicted_speedup): no more than 100x, whatever the noise says.
+    job_ms = max(steps_now)
+    return max(1.0, job_ms / max(max(own_work), job_ms / 100))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from typing import Any, Optional
 
+from torch_advise.probe.settle import NO_GAIN_BELOW
+
 
 def where(path: Optional[str], line: Optional[int], base: str) -> str:
     """A path relative to ``base`` where it lies below it, with its line."""
@@ -28,20 +30,70 @@ def device_line(device: dict[str, Any]) -> str:
     return "unknown (the script left no report)"
 
 
+STOPPED_BY = {
+    "settled": "every arm settled",
+    "round limit": "stopped at the round limit",
+    "time budget": "stopped at the time budget, half of --timeout",
+}
+
+
+def _interval(ratio: dict[str, Any], rounds: int) -> str:
+    if ratio["high"] is None:
+        return f"{rounds} round, which gives no interval"
+    return f"95% interval {ratio['low']:.2f}-{ratio['high']:.2f}x, {rounds} rounds"
+
+
+def _said(row: dict[str, Any]) -> str:
+    """A measured arm's answer, honest about what its interval allows."""
+    ratio = row["speedup"]
+    interval = _interval(ratio, row["rounds"])
+    if row["outcome"] == "faster":
+        return f"{ratio['estimate']:.2f}x faster ({interval})"
+    if row["outcome"] == "slower":
+        return f"no gain: {ratio['estimate']:.2f}x, slower ({interval})"
+    if row["outcome"] == "no gain":
+        return f"no gain: {ratio['estimate']:.2f}x ({interval}: rules out a gain of {NO_GAIN_BELOW:.2f}x or more)"
+    if row["settle_rounds"] is None:
+        return f"inconclusive: {ratio['estimate']:.2f}x ({interval}); run more rounds (a larger --steps or --timeout)"
+    return (f"inconclusive: {ratio['estimate']:.2f}x ({interval}); about {row['settle_rounds']} rounds would "
+            f"settle it (--steps {row['settle_steps']})")
+
+
+def _workers(section: dict[str, Any]) -> list[str]:
+    counts = ", ".join(str(count) for count in section["counts"])
+    out = [f"  worker counts {counts}: 0, then doubling up to the {section['cores']} cores this run may use"]
+    if section["not_applied"]:
+        return out + [f"  not tried: {section['not_applied']}"]
+    for point in section["curve"]:
+        ratio = point["speedup"]
+        said = "as written" if ratio is None else (
+            f"{ratio['estimate']:.2f}x ({point['outcome']}; {_interval(ratio, point['rounds'])})")
+        out.append(f"  workers={point['workers']:<5} {point['mean_step_ms']:8.2f} ms per step  {said}")
+    if section["best"] is not None:
+        loaders = ", ".join(section["loaders"]) or "the loader"
+        out.append(f"  best: {section['best']} workers; fewest within noise of it: {section['fewest_within_noise']}"
+                   f" -> set num_workers={section['fewest_within_noise']} at {loaders}")
+    return out
+
+
 def _what_if(section: dict[str, Any]) -> list[str]:
-    blocks = f" (fixes applied at run time, arms alternating in blocks of {section['block']} steps)" if section["block"] else ""
+    rounds = section.get("rounds")
+    blocks = ""
+    if rounds:
+        run = max((row["rounds"] for row in section["arms"]), default=0)
+        stop = STOPPED_BY.get(rounds["stopped_by"], "the script ended first")
+        blocks = (f" (applied at run time, arms alternating in blocks of {section['block']} steps; {run} rounds, "
+                  f"--steps asks for {rounds['requested']}, at most {rounds['limit']}: {stop})")
     out = ["", f"what-if{blocks}:"]
+    if section.get("workers"):
+        out.extend(_workers(section["workers"]))
+        return out
     for row in section["arms"]:
         label = row["arm"]
         if row["speedup"] is None:
             out.append(f"  {label:<12} {row['outcome']}: {row['detail']}")
             continue
-        ratio = row["speedup"]
-        interval = f"95% interval {ratio['low']:.2f}-{ratio['high']:.2f}x, {row['rounds']} rounds"
-        if row["outcome"] == "faster":
-            said = f"{ratio['estimate']:.2f}x faster ({interval})"
-        else:
-            said = f"no gain: {ratio['estimate']:.2f}x, {row['outcome']} ({interval})"
+        said = _said(row)
         predicted = row.get("predicted_speedup")
         if predicted:
             said += f"; predicted up to {predicted:.1f}x" if predicted >= 1.05 else "; predicted no gain"
@@ -108,6 +160,8 @@ def render_text(report: dict[str, Any], base: Optional[str] = None) -> str:
             lines = ", ".join(where(row["path"], row["line"], base) for row in item["lines"] if row["path"])
             tail = f"  [{lines}]" if lines and item["status"] != "not-applicable" else ""
             out.append(f"  {item['id']:<17} {label:<6} {item['summary']}{tail}")
+            for action in item.get("actions", []):
+                out.append(f"  {'':<24} -> {action['change']} at {where(action['path'], action['line'], base)}")
 
     if report.get("ranks"):
         out.extend(_ranks(report["ranks"]))

@@ -13,10 +13,10 @@ from torch_advise import __version__
 from torch_advise.probe import verdict as v
 from torch_advise.probe.join import join
 from torch_advise.probe.launch import ChildRun
-from torch_advise.probe.ranks import rank_section
+from torch_advise.probe.ranks import job_input_speedup, rank_section
 from torch_advise.probe.whatif import trial_report
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "report.schema.json")
 
 EXIT_OK = 0
@@ -133,12 +133,17 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
     could not be, and the report gets a what-if section. A distributed run's report is of one
     rank (rank_section says which), with every rank's step times beside it."""
     ranks = None
+    job_speedup = None
     raw = run.result or {}
     if run.rank_results is not None:
         ranks, shown = rank_section(run.rank_results)
         raw = run.rank_results[shown] or {}
+        job_speedup = ranks["job_input_speedup"] = job_input_speedup(run.rank_results, ranks)
     input_figures = v.input_figures(raw)
-    verdicts = v.verdicts(raw) if raw.get("steps") else []
+    what_if = trial_report(raw.get("trial"), untried, input_figures) if untried is not None else None
+    # A worker sweep's answer is the count the input-bound verdict asks for.
+    workers = ((what_if or {}).get("workers") or {}).get("fewest_within_noise")
+    verdicts = v.verdicts(raw, job_speedup=job_speedup, workers=workers) if raw.get("steps") else []
     device = raw.get("device") or {"kind": "unknown", "name": "unknown", "capability": None,
                                    "torch": None, "peak_memory_bytes": None}
     outcome = _outcome(run, raw, timeout_s)
@@ -166,7 +171,7 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
         "not_applicable": _not_applicable(raw, verdicts),
         "findings": join(findings, raw),
         "ranks": ranks,
-        "what_if": trial_report(raw.get("trial"), untried, input_figures) if untried is not None else None,
+        "what_if": what_if,
         "wall_s": run.wall_s,
     }
 

@@ -22,6 +22,9 @@ COMPARED_SECTIONS = ("tool", "script", "args", "settings", "device", "steps", "i
 # process, no per-step input wait or GPU idle gap. Nothing else in them changed since version 1.
 _ADDED_IN_VERSION_4: dict[str, dict[str, Any]] = {"settings": {"nproc_per_node": None}, "steps": {"input_wait_ms": [], "gpu_idle_ms": None}}
 
+# Version 5 added each verdict's actions: an older run named no change.
+_ADDED_TO_VERDICTS_IN_VERSION_5: dict[str, Any] = {"actions": []}
+
 _NOT_A_REPORT = "not a probe report (write one with advise probe --save FILE)"
 
 
@@ -49,6 +52,9 @@ def load_report(path: str) -> dict[str, Any]:
         for section, added in _ADDED_IN_VERSION_4.items():
             if isinstance(report.get(section), dict):
                 report[section] = {**added, **report[section]}
+    if version < 5 and isinstance(report.get("verdicts"), list):
+        report["verdicts"] = [{**_ADDED_TO_VERDICTS_IN_VERSION_5, **item} if isinstance(item, dict) else item
+                              for item in report["verdicts"]]
     schema = _report_schema()
     try:
         for section in COMPARED_SECTIONS:

@@ -12,6 +12,7 @@ import random
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Optional
 
 # Two-sided 95 % quantiles of Student's t for 1..30 degrees of freedom.
 _T95 = (
@@ -34,27 +35,33 @@ class Ratio:
     def within_noise(self) -> bool:
         return self.low <= 1.0 <= self.high
 
-    def as_dict(self) -> dict[str, float]:
-        return {"estimate": self.estimate, "low": self.low, "high": self.high}
+    def as_dict(self) -> dict[str, Optional[float]]:
+        # JSON has no infinity: a single round's unbounded interval is written as no bound.
+        return {"estimate": self.estimate, "low": self.low, "high": self.high if math.isfinite(self.high) else None}
 
 
-def _t95(degrees: int) -> float:
+def t95(degrees: int) -> float:
     return _T95[degrees - 1] if degrees <= len(_T95) else 1.96
+
+
+def round_logs(first_rounds: list[list[float]], second_rounds: list[list[float]]) -> list[float]:
+    """The log of each round's ratio of mean step times, first arm over second."""
+    return [
+        math.log(statistics.fmean(first) / statistics.fmean(second))
+        for first, second in zip(first_rounds, second_rounds) if first and second
+    ]
 
 
 def paired_ratio(first_rounds: list[list[float]], second_rounds: list[list[float]]) -> Ratio:
     """Mean step time of the first arm over the second's, round by round: the geometric mean of
     the rounds' ratios, with a t interval over them."""
-    logs = [
-        math.log(statistics.fmean(first) / statistics.fmean(second))
-        for first, second in zip(first_rounds, second_rounds) if first and second
-    ]
+    logs = round_logs(first_rounds, second_rounds)
     if not logs:
         raise ValueError("no round holds steps of both arms")
     centre = statistics.fmean(logs)
     if len(logs) < 2:
         return Ratio(math.exp(centre), 0.0, math.inf)
-    half = _t95(len(logs) - 1) * statistics.stdev(logs) / math.sqrt(len(logs))
+    half = t95(len(logs) - 1) * statistics.stdev(logs) / math.sqrt(len(logs))
     return Ratio(math.exp(centre), math.exp(centre - half), math.exp(centre + half))
 
 

@@ -12,11 +12,15 @@ Thresholds (documented in docs/probe.md):
   there and costs time).
 - worker-restart: a loader with workers but without persistent_workers started its workers
   again for a later epoch, and that first batch waited at least 50 ms.
+
+A fired verdict names the change to make: the argument and the line it goes on.
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional
+
+from torch_advise.probe.trial import enough_workers
 
 INPUT_BOUND_SHARE = 0.10
 SYNCS_PER_STEP = 1.0
@@ -97,29 +101,58 @@ def _loader_line(raw: dict[str, Any], loader_id: Any) -> dict[str, Any]:
 
 def _verdict(verdict_id: str, status: str, summary: str, *, figure: Optional[float] = None,
              unit: Optional[str] = None, threshold: Optional[float] = None,
-             speedup: Optional[float] = None, lines: Optional[list] = None) -> dict[str, Any]:
+             speedup: Optional[float] = None, lines: Optional[list] = None,
+             actions: Optional[list] = None) -> dict[str, Any]:
     return {
         "id": verdict_id, "status": status, "figure": figure, "unit": unit,
         "threshold": threshold, "predicted_speedup": speedup, "summary": summary,
-        "lines": lines or [],
+        "lines": lines or [], "actions": actions if status == "fired" and actions else [],
     }
 
 
-def input_bound(raw: dict[str, Any], figures: dict[str, Any]) -> dict[str, Any]:
+def _action(change: str, path: Optional[str], line: Optional[int]) -> dict[str, Any]:
+    return {"change": change, "path": path, "line": line}
+
+
+def _loader_action(loader: dict[str, Any], workers: Optional[int]) -> dict[str, Any]:
+    """More workers up to the count the sweep found best (or one per usable core), and where
+    the loader has that many already, cheaper batches."""
+    wanted = enough_workers() if workers is None else workers
+    have = loader["num_workers"]
+    if have < wanted:
+        change = f"set num_workers={wanted} (now {have})"
+    else:
+        change = (f"make each batch cheaper to load ({loader.get('dataset', 'the dataset')}.__getitem__ or the collate_fn): "
+                  f"num_workers={have} already uses the cores this run may use")
+    return _action(change, loader["path"], loader["line"])
+
+
+def input_bound(raw: dict[str, Any], figures: dict[str, Any], *, job_speedup: Optional[float] = None,
+                workers: Optional[int] = None) -> dict[str, Any]:
+    """``job_speedup``: in a distributed run, what every rank's input ready in time buys the job
+    (ranks.py); ``workers``: the count a worker sweep found enough."""
     if not raw.get("loaders"):
         return _verdict("input-bound", "not-applicable", "no DataLoader in this run")
     share = figures["share"]
     if share is None:
         return _verdict("input-bound", "not-applicable", "no steps were measured")
     where = "GPU idle waiting on input" if on_gpu(raw) else "host waiting on input (CPU run)"
-    lines = [_loader_line(raw, row["loader"]) for row in figures["loaders"] if row["batches"]]
+    iterated = [row["loader"] for row in figures["loaders"] if row["batches"]]
+    lines = [_loader_line(raw, loader_id) for loader_id in iterated]
+    loaders = {row["id"]: row for row in raw["loaders"]}
+    actions = [_loader_action(loaders[loader_id], workers) for loader_id in iterated if loader_id in loaders]
     speedup = figures["predicted_speedup"]
     fired = share >= INPUT_BOUND_SHARE
     summary = f"{where}: {share:.0%} of step time"
-    if fired:
+    if fired and job_speedup is not None:
+        summary += (f"; the job up to {job_speedup:.2f}x faster when every rank's input is ready in time "
+                    f"(this rank's own steps: {speedup:.2f}x)")
+        speedup = job_speedup
+    elif fired:
         summary += f"; up to {speedup:.2f}x faster when input is ready in time"
     return _verdict("input-bound", "fired" if fired else "clear", summary, figure=share,
-                    unit="share of window", threshold=INPUT_BOUND_SHARE, speedup=speedup, lines=lines)
+                    unit="share of window", threshold=INPUT_BOUND_SHARE, speedup=speedup, lines=lines,
+                    actions=actions)
 
 
 def sync_heavy(raw: dict[str, Any]) -> dict[str, Any]:
@@ -132,8 +165,10 @@ def sync_heavy(raw: dict[str, Any]) -> dict[str, Any]:
     lines = [_line(row["path"], row["line"]) for row in (heavy or rows)]
     if heavy:
         summary = f"{total:.1f} host-device syncs per step; every step stops the CPU running ahead of the GPU"
+        actions = [_action(f"stop this sync every step ({row['per_step']:.1f} per step): keep the value on "
+                           "the GPU, or read it every N steps", row["path"], row["line"]) for row in heavy]
         return _verdict("sync-heavy", "fired", summary, figure=total, unit="syncs per step",
-                        threshold=SYNCS_PER_STEP, lines=lines)
+                        threshold=SYNCS_PER_STEP, lines=lines, actions=actions)
     return _verdict("sync-heavy", "clear", f"{total:.2f} host-device syncs per step",
                     figure=total, unit="syncs per step", threshold=SYNCS_PER_STEP, lines=lines)
 
@@ -149,8 +184,12 @@ def pageable_copies(raw: dict[str, Any]) -> dict[str, Any]:
     fired = pageable["count"] > 0 and share >= PAGEABLE_SHARE
     summary = (f"{pageable['per_step'] or 0:.1f} pageable host-to-device copies per step, "
                f"{share:.1%} of step time")
+    unpinned = [row for row in raw.get("loaders", []) if row.get("batches") and not row["pin_memory"]]
+    actions = [_action("set pin_memory=True", row["path"], row["line"]) for row in unpinned]
+    actions += [_action("pass non_blocking=True (from pinned memory the copy overlaps the step)", row["path"], row["line"])
+                for row in pageable["lines"]]
     return _verdict("pageable-copies", "fired" if fired else "clear", summary, figure=share,
-                    unit="share of profiled steps", threshold=PAGEABLE_SHARE, lines=lines)
+                    unit="share of profiled steps", threshold=PAGEABLE_SHARE, lines=lines, actions=actions)
 
 
 def fp16_on_bf16(raw: dict[str, Any]) -> dict[str, Any]:
@@ -165,7 +204,9 @@ def fp16_on_bf16(raw: dict[str, Any]) -> dict[str, Any]:
     if fp16 and cap >= BF16_CAPABILITY:
         return _verdict("fp16-on-bf16", "fired",
                         f"autocast ran in float16 on a bf16-capable GPU ({sm})",
-                        lines=[_line(row["path"], row["line"]) for row in fp16])
+                        lines=[_line(row["path"], row["line"]) for row in fp16],
+                        actions=[_action("set dtype=torch.bfloat16 (and drop the GradScaler it needed)",
+                                         row["path"], row["line"]) for row in fp16])
     dtypes = sorted({row["dtype"] for row in cuda_regions})
     return _verdict("fp16-on-bf16", "clear", f"autocast ran in {', '.join(dtypes)} on {sm}",
                     lines=[_line(row["path"], row["line"]) for row in cuda_regions])
@@ -179,7 +220,9 @@ def scaler_with_bf16(raw: dict[str, Any]) -> dict[str, Any]:
     if any(row["dtype"] == "bfloat16" for row in regions):
         return _verdict("scaler-with-bf16", "fired",
                         "GradScaler in use with bfloat16 autocast; bf16 needs no loss scaling",
-                        lines=[_line(row["path"], row["line"]) for row in scalers])
+                        lines=[_line(row["path"], row["line"]) for row in scalers],
+                        actions=[_action("remove the GradScaler (or pass enabled=False)", row["path"], row["line"])
+                                 for row in scalers])
     return _verdict("scaler-with-bf16", "clear", "GradScaler used without bfloat16 autocast",
                     lines=[_line(row["path"], row["line"]) for row in scalers])
 
@@ -198,12 +241,14 @@ def worker_restart(raw: dict[str, Any]) -> dict[str, Any]:
     return _verdict("worker-restart", "fired" if fired else "clear",
                     f"first batch of each later epoch waited {mean_ms:.0f} ms for workers to start",
                     figure=mean_ms, unit="ms per epoch", threshold=WORKER_RESTART_MS,
-                    lines=[_line(row["path"], row["line"]) for row in repeated])
+                    lines=[_line(row["path"], row["line"]) for row in repeated],
+                    actions=[_action("set persistent_workers=True", row["path"], row["line"]) for row in repeated])
 
 
-def verdicts(raw: dict[str, Any]) -> list[dict[str, Any]]:
+def verdicts(raw: dict[str, Any], *, job_speedup: Optional[float] = None,
+             workers: Optional[int] = None) -> list[dict[str, Any]]:
     figures = input_figures(raw)
     return [
-        input_bound(raw, figures), sync_heavy(raw), pageable_copies(raw), fp16_on_bf16(raw),
+        input_bound(raw, figures, job_speedup=job_speedup, workers=workers), sync_heavy(raw), pageable_copies(raw), fp16_on_bf16(raw),
         scaler_with_bf16(raw), worker_restart(raw),
     ]

@@ -92,6 +92,17 @@ class WindowListener:
         pass
 
 
+class WindowPlanner:
+    """Decides how long a window runs (the what-if trial's rounds): its length once it starts,
+    and, each time it reaches its end, how many steps to add (0 ends it)."""
+
+    def first_steps(self, requested: int) -> int:
+        return requested
+
+    def more_steps(self, step_ms: list[float]) -> int:
+        return 0
+
+
 @dataclass
 class FetchToken:
     started_s: float
@@ -106,6 +117,8 @@ class StepWindow:
     choose_clock: Callable[[], Any]
     now: Callable[[], float] = time.perf_counter
     listeners: list[WindowListener] = field(default_factory=list)
+    planner: WindowPlanner = field(default_factory=WindowPlanner)
+    length: int = 0
 
     source: Optional[str] = None
     completed: int = 0
@@ -133,11 +146,18 @@ class StepWindow:
         if completed == self.warmup and not self.boundaries:
             self.clock = self.choose_clock()
             self.on_window_start()
+            self.length = self.planner.first_steps(self.steps)
             self.boundaries.append(Boundary(self.now(), self.clock.mark()))
         elif self.active:
             self.boundaries.append(Boundary(self.now(), self.clock.mark()))
-            if completed >= self.warmup + self.steps:
+            if completed >= self.warmup + self.length:
+                # On a GPU this sync drains the queue, so the next step starts idle: the planner
+                # of a trial adds whole rounds, whose first step (a block's first) is not counted.
                 self.clock.sync()
+                more = self.planner.more_steps(self.step_ms())
+                if more:
+                    self.length += more
+                    return
                 self.end_host_s = self.now()
                 self.closed = True
                 raise StopScript()
@@ -229,11 +249,10 @@ class StepWindow:
             return result
         marks = self.boundaries
         on_gpu = bool(self.clock and self.clock.on_gpu)
+        step_ms = self.step_ms()
         if on_gpu:
-            step_ms = [self.clock.elapsed_ms(a.mark, b.mark) for a, b in zip(marks, marks[1:])]
             window_ms = self.clock.elapsed_ms(marks[0].mark, marks[-1].mark)
         else:
-            step_ms = [(b.host_s - a.host_s) * 1e3 for a, b in zip(marks, marks[1:])]
             window_ms = (marks[-1].host_s - marks[0].host_s) * 1e3
         counted = [step for step in range(1, measured + 1) if kept is None or kept(step)]
         if kept is not None:
@@ -272,6 +291,14 @@ class StepWindow:
             fetches=fetches,
         )
         return result
+
+
+    def step_ms(self) -> list[float]:
+        """Each measured step's time so far; on a GPU, only after a synchronisation."""
+        marks = self.boundaries
+        if self.clock and self.clock.on_gpu:
+            return [self.clock.elapsed_ms(a.mark, b.mark) for a, b in zip(marks, marks[1:])]
+        return [(b.host_s - a.host_s) * 1e3 for a, b in zip(marks, marks[1:])]
 
 
 def percentile(values: list[float], pct: float) -> float:
