@@ -16,9 +16,12 @@ import signal
 import sys
 import threading
 import time
+import weakref
 from typing import Any, NoReturn, Optional
 
 from torch_advise.probe.copies import classify, tally_figures
+from torch_advise.probe.gap_sites import GapSampler
+from torch_advise.probe.phases import PhaseRecorder
 from torch_advise.probe.sites import caller_site, user_site_of_traceback
 from torch_advise.probe.syncs import SyncCounter
 from torch_advise.probe.tracebacks import script_traceback
@@ -200,6 +203,15 @@ class Probe:
         planner = self.trial or WindowPlanner()
         self.window = StepWindow(warmup, steps, self._choose_clock, listeners=listeners, planner=planner)
         self.window.on_window_start = self._window_started
+        self.phases = PhaseRecorder(self.window)
+        self.gap_sampler = GapSampler()
+        self.phases.on_gap_start = self.gap_sampler.gap_started
+        self.phases.on_gap_end = self.gap_sampler.gap_ended
+        # Parameters of every optimizer that stepped: a module holding some is one being trained,
+        # and its outermost call is the forward.
+        self._trained_params: set[int] = set()
+        self._optimizers_seen: set[int] = set()
+        self._trained_modules: Any = weakref.WeakKeyDictionary()
         self.syncs = SyncCounter(lambda: self.window.active and not self._in_probe)
         self._in_probe = False
         self._syncs_installed = False
@@ -241,11 +253,11 @@ class Probe:
         self._patch_dataloader()
         self._patch_autocast()
         self._patch_grad_scaler()
+        self.optimizer_module.register_optimizer_step_pre_hook(self._optimizer_stepping)
         self.optimizer_module.register_optimizer_step_post_hook(self._optimizer_stepped)
-        if self.distributed:
-            self._patch_backward()
+        self._patch_backward()
+        self._patch_forward()
         if self.trial:
-            self.optimizer_module.register_optimizer_step_pre_hook(self._optimizer_stepping)
             self._patch_zero_grad()
 
     def _patch_backward(self) -> None:
@@ -254,18 +266,62 @@ class Probe:
         original = autograd.backward
         window = self.window
         arrivals = self.arrivals
+        distributed = self.distributed
+        phases = self.phases
 
         def backward(*args, **kwargs):
-            if window.active:
+            if distributed and window.active:
                 # time.monotonic: one clock for every process of the machine, so ranks compare.
                 arrivals[len(window.boundaries)] = time.monotonic()
-            return original(*args, **kwargs)
+            opened = phases.start("backward")
+            try:
+                return original(*args, **kwargs)
+            finally:
+                if opened:
+                    phases.end("backward")
 
         autograd.backward = backward
 
+    def _patch_forward(self) -> None:
+        module_class = self.torch.nn.Module
+        original = module_class.__call__
+        compiler = getattr(self.torch, "compiler", None)
+        is_compiling = getattr(compiler, "is_compiling", lambda: False)
+        probe = self
+
+        def __call__(module, *args, **kwargs):
+            # Inside a graph torch.compile traces, timing would only add graph breaks.
+            if probe.phases.busy or not probe.window.active or is_compiling() or not probe._is_trained(module):
+                return original(module, *args, **kwargs)
+            opened = probe.phases.start("forward")
+            try:
+                return original(module, *args, **kwargs)
+            finally:
+                if opened:
+                    probe.phases.end("forward")
+
+        module_class.__call__ = __call__  # type: ignore[method-assign]
+
+    def _is_trained(self, module: Any) -> bool:
+        known = self._trained_modules.get(module)
+        if known is None:
+            known = self._trained_modules[module] = any(
+                id(parameter) in self._trained_params for parameter in module.parameters())
+        return bool(known)
+
+    def _note_optimizer(self, optimizer: Any) -> None:
+        if id(optimizer) in self._optimizers_seen:
+            return
+        self._optimizers_seen.add(id(optimizer))
+        params = {id(parameter) for group in optimizer.param_groups for parameter in group["params"]}
+        if not params <= self._trained_params:
+            self._trained_params |= params
+            self._trained_modules = weakref.WeakKeyDictionary()
+
     def _optimizer_stepping(self, optimizer: Any, args: Any, kwargs: Any) -> None:
-        assert self.trial is not None
-        self.trial.before_optimizer_step(optimizer)
+        if self.trial:
+            self.trial.before_optimizer_step(optimizer)
+        self.phases.start("optimizer")
 
     def _patch_zero_grad(self) -> None:
         trial = self.trial
@@ -282,7 +338,10 @@ class Probe:
     def _optimizer_stepped(self, optimizer: Any, args: Any, kwargs: Any) -> None:
         self._in_probe = True
         try:
+            self.phases.end("optimizer")
+            self._note_optimizer(optimizer)
             self.window.optimizer_stepped(id(optimizer))
+            self.phases.step_ended()
         finally:
             self._in_probe = False
 
@@ -445,6 +504,8 @@ class Probe:
             "device": self.device_figures(),
             # A trial's own figures are of the steps run as written only, as if it had not run.
             "steps": self.window.figures(trial.counted_as_written if trial else None),
+            "phases": self.phases.figures(trial.counted_as_written if trial else None),
+            "gap_sites": self.gap_sampler.figures(),
             "trial": trial.figures(self.window.figures()["step_ms"]) if trial else None,
             "loaders": self.loaders.rows,
             "syncs": {

@@ -115,6 +115,22 @@ def _ranks(section: dict[str, Any]) -> list[str]:
     return out
 
 
+BAR_WIDTH = 20
+
+
+def _phases(section: dict[str, Any]) -> list[str]:
+    """One bar per phase, its share of the steps' time (host time; on a GPU, the GPU time each spans beside it)."""
+    out = ["phases:  share of step time (host)"]
+    steps = len(section["step_ms"]["input"])
+    for name, share in section["share"].items():
+        bar = "#" * round(share * BAR_WIDTH)
+        mean = sum(section["step_ms"][name]) / steps if steps else 0.0
+        gpu = section.get("gpu_ms")
+        on_gpu = f", GPU {sum(gpu[name]) / steps:.2f} ms" if gpu and name in gpu and steps else ""
+        out.append(f"  {name:<10} {bar:<{BAR_WIDTH}} {share:4.0%}  {mean:.2f} ms per step{on_gpu}")
+    return out
+
+
 def render_text(report: dict[str, Any], base: Optional[str] = None) -> str:
     base = base or os.getcwd()
     out: list[str] = []
@@ -143,12 +159,17 @@ def render_text(report: dict[str, Any], base: Optional[str] = None) -> str:
     if peak:
         out.append(f"memory:  peak {peak / 2**30:.2f} GiB allocated")
     figures = report["input"]
-    if figures["share"] is not None and report["loaders"]:
+    if figures["share"] is not None and figures.get("source") == "gap":
+        out.append(f"input:   {'GPU idle' if figures['measure'] == 'gpu-idle' else 'host time'} between a step's end "
+                   f"and the next forward {figures['share']:.0%} of the window (no DataLoader: the batch is made there)")
+    elif figures["share"] is not None and report["loaders"]:
         if figures["measure"] == "gpu-idle":
             out.append(f"input:   GPU idle waiting on input {figures['share']:.0%} of the window "
                        f"(host blocked in next(): {figures['host_wait_share']:.0%})")
         else:
             out.append(f"input:   host waiting on input {figures['share']:.0%} of the window")
+    if report.get("phases"):
+        out.extend(_phases(report["phases"]))
     for note in report["not_applicable"]:
         out.append(f"n/a:     {note['measurement']}: {note['reason']}")
 

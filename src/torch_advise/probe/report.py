@@ -16,7 +16,7 @@ from torch_advise.probe.launch import ChildRun
 from torch_advise.probe.ranks import job_input_speedup, rank_section
 from torch_advise.probe.whatif import trial_report
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "report.schema.json")
 
 EXIT_OK = 0
@@ -79,7 +79,7 @@ def _not_applicable(raw: dict[str, Any], verdicts: list[dict[str, Any]]) -> list
     elif steps.get("source") is None:
         notes.append({"measurement": "step boundaries",
                       "reason": "no optimizer stepped and no DataLoader batch was fetched"})
-    if not raw.get("loaders"):
+    if not raw.get("loaders") and not (raw.get("phases") or {}).get("input_from"):
         notes.append({"measurement": "input stalls", "reason": "no DataLoader in this run"})
     if raw.get("device", {}).get("kind") != "cuda":
         notes.append({"measurement": "GPU idle, syncs, copies, memory",
@@ -126,6 +126,16 @@ def _steps(raw: dict[str, Any], warmup: int, steps: int, ending: str) -> dict[st
     }
 
 
+def _phases(raw: dict[str, Any]) -> Optional[dict[str, Any]]:
+    """Each phase's host time per step, and its share of the steps' time."""
+    phases = raw.get("phases")
+    if not phases:
+        return None
+    total = sum(sum(values) for values in phases["step_ms"].values())
+    share = {name: (sum(values) / total if total else 0.0) for name, values in phases["step_ms"].items()}
+    return {**phases, "share": share}
+
+
 def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, steps: int,
                  timeout_s: float, findings: list[Any],
                  untried: Optional[list[dict[str, Any]]] = None) -> dict[str, Any]:
@@ -162,6 +172,7 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
         },
         "steps": _steps(raw, warmup, steps, _ending(outcome, timeout_s)),
         "input": input_figures,
+        "phases": _phases(raw),
         "loaders": raw.get("loaders", []),
         "syncs": raw.get("syncs", {"measured": False, "lines": [], "unattributed": 0}),
         "copies": raw.get("copies", {"measured": False, "reason": "no report from the script"}),

@@ -15,7 +15,7 @@ Site = tuple[str, int]
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def _library_roots() -> tuple[str, ...]:
+def library_roots() -> tuple[str, ...]:
     roots = {_PACKAGE_DIR}
     for key in ("stdlib", "platstdlib", "purelib", "platlib"):
         path = sysconfig.get_paths().get(key)
@@ -40,7 +40,7 @@ def is_user_file(filename: str, roots: Optional[tuple[str, ...]] = None) -> bool
     if not filename or filename.startswith("<"):
         return False
     path = os.path.realpath(filename)
-    for root in roots if roots is not None else _library_roots():
+    for root in roots if roots is not None else library_roots():
         if path == root or path.startswith(root + os.sep):
             return False
     return True
@@ -48,7 +48,7 @@ def is_user_file(filename: str, roots: Optional[tuple[str, ...]] = None) -> bool
 
 def user_site_of_frame(frame: Optional[FrameType]) -> Optional[Site]:
     """The innermost user frame at or above ``frame``, as (real path, line)."""
-    roots = _library_roots()
+    roots = library_roots()
     while frame is not None:
         if is_user_file(frame.f_code.co_filename, roots):
             return os.path.realpath(frame.f_code.co_filename), frame.f_lineno
@@ -63,7 +63,7 @@ def caller_site(depth: int = 2) -> Optional[Site]:
 
 def user_site_of_traceback(tb: Optional[TracebackType]) -> Optional[Site]:
     """The innermost user frame of a traceback: where the user's code raised."""
-    roots = _library_roots()
+    roots = library_roots()
     found: Optional[Site] = None
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
@@ -78,7 +78,7 @@ _STACK_ENTRY = re.compile(r"^(?P<path>.*)\((?P<line>\d+)\): .*$")
 
 def user_site_of_stack(entries: list[str]) -> Optional[Site]:
     """The innermost user frame of a profiler stack (entries like ``train.py(42): main``)."""
-    roots = _library_roots()
+    roots = library_roots()
     for entry in entries:
         match = _STACK_ENTRY.match(entry)
         if match and is_user_file(match["path"], roots):

@@ -2,7 +2,8 @@
 
 Thresholds (documented in docs/probe.md):
 - input-bound: the share of the window the GPU sat idle waiting on input (on a CPU run: the
-  share of host time blocked fetching input) is at least 10 %. Predicted speedup once input
+  share of host time blocked fetching input; in a loop without a DataLoader, the gap from the
+  end of a step to the next forward) is at least 10 %. Predicted speedup once input
   is free: 1 / (1 - share).
 - sync-heavy: some user line synchronises the host with the GPU at least once per step.
 - pageable-copies: host-to-device copies from pageable memory take at least 1 % of the
@@ -72,11 +73,20 @@ def input_figures(raw: dict[str, Any]) -> dict[str, Any]:
         row["host_wait_ms"] += fetch["host_wait_ms"]
         row["stall_ms"] += (fetch["gpu_idle_ms"] or 0.0) if gpu else fetch["host_wait_ms"]
         row["batches"] += 1 if fetch["is_batch"] else 0
+    phases = raw.get("phases") or {}
+    from_gap = not per_loader and phases.get("input_from") == "gap"
     result: dict[str, Any] = {
         "measure": measure, "window_ms": window_ms, "share": None, "host_wait_share": None,
-        "predicted_speedup": None, "loaders": [],
+        "predicted_speedup": None, "loaders": [], "source": "gap" if from_gap else "loader" if per_loader else None,
+        "sites": (raw.get("gap_sites") or []) if from_gap else [],
     }
     if not window_ms:
+        return result
+    if from_gap:
+        host = sum(phases["step_ms"]["input"])
+        stall = sum(phases["gpu_ms"]["input"]) if gpu and phases.get("gpu_ms") else host
+        result.update(share=stall / window_ms, host_wait_share=host / window_ms,
+                      predicted_speedup=predicted_speedup(stall / window_ms))
         return result
     stall = sum(row["stall_ms"] for row in per_loader.values())
     host = sum(row["host_wait_ms"] for row in per_loader.values())
@@ -131,6 +141,8 @@ def input_bound(raw: dict[str, Any], figures: dict[str, Any], *, job_speedup: Op
                 workers: Optional[int] = None) -> dict[str, Any]:
     """``job_speedup``: in a distributed run, what every rank's input ready in time buys the job
     (ranks.py); ``workers``: the count a worker sweep found enough."""
+    if figures["source"] == "gap":
+        return _gap_bound(raw, figures)
     if not raw.get("loaders"):
         return _verdict("input-bound", "not-applicable", "no DataLoader in this run")
     share = figures["share"]
@@ -150,6 +162,30 @@ def input_bound(raw: dict[str, Any], figures: dict[str, Any], *, job_speedup: Op
         speedup = job_speedup
     elif fired:
         summary += f"; up to {speedup:.2f}x faster when input is ready in time"
+    return _verdict("input-bound", "fired" if fired else "clear", summary, figure=share,
+                    unit="share of window", threshold=INPUT_BOUND_SHARE, speedup=speedup, lines=lines,
+                    actions=actions)
+
+
+def _gap_bound(raw: dict[str, Any], figures: dict[str, Any]) -> dict[str, Any]:
+    """A loop without a DataLoader (a ``get_batch`` each step): its input is the gap from the end
+    of one step to the next forward, and the lines named are where the gap's samples fell."""
+    share = figures["share"]
+    if share is None:
+        return _verdict("input-bound", "not-applicable", "no steps were measured")
+    where = "GPU idle" if on_gpu(raw) else "host time (CPU run)"
+    speedup = figures["predicted_speedup"]
+    fired = share >= INPUT_BOUND_SHARE
+    summary = f"{where} between a step's end and the next forward, making its batch: {share:.0%} of step time"
+    sites = figures["sites"]
+    if sites:
+        summary += f", {sites[0]['share']:.0%} of it in {sites[0]['function']}"
+    if fired:
+        summary += f"; up to {speedup:.2f}x faster when the batch is ready in time"
+    lines = [_line(site["path"], site["line"]) for site in sites[:1]]
+    actions = [_action(f"make the next batch while the step runs ({site['function']} here: a background thread "
+                       "or a DataLoader with workers), or make it cheaper", site["path"], site["line"])
+               for site in sites[:1]]
     return _verdict("input-bound", "fired" if fired else "clear", summary, figure=share,
                     unit="share of window", threshold=INPUT_BOUND_SHARE, speedup=speedup, lines=lines,
                     actions=actions)
