@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import textwrap
 
+import libcst
 import pytest
 
 from conftest import REPO, lint_text, make_target, run_advise
@@ -148,3 +149,39 @@ def test_the_attribute_table_covers_every_type_the_installed_torch_lets_a_load_r
 
     missing = tool.public_names(tool.allowed_types()) - NAMES
     assert not missing, f"run tools/weights_only_attributes.py: {sorted(missing)[:10]}"
+
+
+def test_a_file_without_a_load_bound_to_a_name_asks_no_value_where_it_comes_from(monkeypatch):
+    # Tracing every read of a large trainer made one file take minutes: only names a load's
+    # result is bound to are traced.
+    from torch_advise.lint.analysis import model as model_module
+
+    asked = []
+    original = model_module.TrainingModel.origins
+
+    def recording(self, expr, scope, depth=0):
+        asked.append(expr)
+        return original(self, expr, scope, depth)
+
+    monkeypatch.setattr(model_module.TrainingModel, "origins", recording)
+    code = (
+        "import torch\n\ndef train(args, model, batch):\n"
+        "    args.model.update(batch.x, model.head)\n    model.load_state_dict(torch.load(args.path))\n"
+    )
+    assert _findings(code) == []
+    assert not [expr for expr in asked if isinstance(expr, libcst.Name) and expr.value in ("args", "batch", "model")]
+
+
+def test_a_question_of_where_a_value_comes_from_that_outgrows_its_budget_answers_not_traced(monkeypatch):
+    from torch_advise.lint.analysis import model as model_module
+    from torch_advise.lint.analysis.builder import build_model
+
+    code = "def f(a):\n    return a\n\nx = f(1)\ny = f(x)\nz = f(y)\n"
+    built = build_model(libcst.parse_module(code))
+    z = built.module.body[-1].body[0].value
+    assert [type(o.expr).__name__ for o in built.origins(z, built.module_scope)] == ["Integer"]
+    monkeypatch.setattr(model_module, "MAX_ORIGIN_STEPS", 2)
+    fresh = build_model(libcst.parse_module(code))
+    z = fresh.module.body[-1].body[0].value
+    # Past the budget a value is left where it stands, a name not traced further: never "no origin".
+    assert any(isinstance(o.expr, libcst.Name) for o in fresh.origins(z, fresh.module_scope))

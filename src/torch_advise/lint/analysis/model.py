@@ -157,6 +157,10 @@ class Origin:
     scope: Scope
 
 
+# How many steps one origins() question may take before it answers "not traced".
+MAX_ORIGIN_STEPS = 20_000
+
+
 class TrainingModel:
     """What a training script does, as far as one file shows it."""
 
@@ -184,6 +188,7 @@ class TrainingModel:
         self.run_bodies: dict[FunctionInfo, list[CallSite]] = {}
         self._origin_stack: set[tuple[int, int]] = set()
         self._origin_memo: dict[tuple[int, int], list[Origin]] = {}
+        self._origin_steps = 0  # calls made by the current top-level origins() question
         self._callee_memo: dict[tuple[int, int], Union[FunctionInfo, ClassInfo, None]] = {}
         self._calls_to_memo: dict[FunctionInfo, list[CallSite]] = {}
         self._class_stack: set[tuple[int, int]] = set()
@@ -282,6 +287,13 @@ class TrainingModel:
             return self._origin_memo[key]
         if depth > 12 or key in self._origin_stack:
             return []
+        if not self._origin_stack:
+            self._origin_steps = 0
+        self._origin_steps += 1
+        if self._origin_steps > MAX_ORIGIN_STEPS:
+            # Parameters fed by tuples fed by parameters can branch without end: past the
+            # budget the value is one that could not be traced, as an unknown name is.
+            return [Origin(expr, scope)]
         self._origin_stack.add(key)
         try:
             result = self._origins(expr, scope, depth + 1)

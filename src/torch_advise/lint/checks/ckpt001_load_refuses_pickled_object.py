@@ -144,29 +144,43 @@ def _tested_names(ctx: CheckContext) -> set[str]:
     return {name for call in tests if (name := root_name(call.args[0].value))}
 
 
-def _traced(ctx: CheckContext) -> dict[int, Evidence]:
+def _holders(ctx: CheckContext, loads: list[CallSite]) -> set[str]:
+    """Names a load's result may be bound to: those a load is assigned to, and those a call of
+    one of the file's own functions that returns a load is assigned to. Only their reads are
+    traced: tracing every name of a file costs far more than this rule can be worth."""
+    loaded = {id(site.node) for site in loads}
+    names = {name for site in loads for name in site.assigned_names}
+    returning = [f for f in ctx.model.functions if any(isinstance(v, cst.Call) and id(v) in loaded for v in f.returns)]
+    if returning:
+        for site in ctx.model.calls:
+            if ctx.model.callee(site.node, site.scope) in returning:
+                names |= site.assigned_names
+    return names
+
+
+def _traced(ctx: CheckContext, loads: list[CallSite]) -> dict[int, Evidence]:
     """Reads whose value, wherever it is read, can only be one load's result (`model =
-    torch.load(p)` and nothing else binds `model`; a parameter every caller passes one; what a
-    helper returns): by id of that load's call."""
+    torch.load(p)` and nothing else binds `model`; what a helper returns): by id of that load."""
+    holders = _holders(ctx, loads)
     found: dict[int, Evidence] = {}
     for scope in _scopes(ctx):
         for read in _reads(scope.node):
             unmasked = _unmasked(read)
-            if unmasked is None or not isinstance(unmasked[0], (cst.Name, cst.Call)):
+            if unmasked is None:
                 continue
             value = unmasked[0]
             if isinstance(value, cst.Call):
                 found.setdefault(id(value), (read, unmasked[1]))
-                continue
-            origins = ctx.model.origins(value, scope)
-            if origins and all(o.expr is origins[0].expr for o in origins) and isinstance(origins[0].expr, cst.Call):
-                found.setdefault(id(origins[0].expr), (read, unmasked[1]))
+            elif isinstance(value, cst.Name) and value.value in holders:
+                origins = ctx.model.origins(value, scope)
+                if origins and all(o.expr is origins[0].expr for o in origins) and isinstance(origins[0].expr, cst.Call):
+                    found.setdefault(id(origins[0].expr), (read, unmasked[1]))
     return found
 
 
 def _evidence(ctx: CheckContext, loads: list[CallSite]) -> dict[int, Evidence]:
     tested = _tested_names(ctx)
-    traced = _traced(ctx)
+    traced = _traced(ctx, loads)
     found = {}
     for site in loads:
         evidence = traced.get(id(site.node)) or _read_after(ctx, site)
