@@ -124,6 +124,29 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "math-rm/orm_evaluate.py": EVALUATION,
         "math-rm/prm_evaluate.py": EVALUATION,
     },
+    "THUDM/P-tuning-v2": {"PT-Retrieval/": f"{VENDORED}: DPR's and ColBERT's training code with prompt tuning added"},
+    "collabora/WhisperSpeech": {
+        "whisperspeech/vad.py": f"{NOT_TRAINING}: dataset preparation (voice activity detection)",
+        "whisperspeech/wh_transcribe.py": f"{NOT_TRAINING}: dataset preparation (transcription)",
+    },
+    "bghira/SimpleTuner": {
+        "scripts/benchmark_minimax_h3_sparse_attention.py": f"{NOT_TRAINING}: benchmark",
+        "simpletuner/diagnostics/": f"{NOT_TRAINING}: diagnostics",
+        "simpletuner/helpers/models/": f"{NOT_TRAINING}: inference pipelines and schedulers, most adapted from diffusers",
+    },
+    "aqlaboratory/openfold": {"scripts/precompute_embeddings.py": f"{NOT_TRAINING}: embedding pre-computation"},
+    "jwohlwend/boltz": {
+        "src/boltz/main.py": f"{NOT_TRAINING}: prediction command line",
+        "src/boltz/data/write/": f"{NOT_TRAINING}: prediction writers",
+    },
+    "nianticlabs/monodepth2": {"evaluate_depth.py": EVALUATION, "evaluate_pose.py": EVALUATION},
+    "Nerogar/OneTrainer": {"modules/modelSampler/": f"{NOT_TRAINING}: image sampling (inference)"},
+    "yhenon/pytorch-retinanet": {"visualize.py": f"{NOT_TRAINING}: visualisation of detections"},
+    "PKU-YuanGroup/Open-Sora-Plan": {
+        "opensora/adaptor/": f"{VENDORED}: DeepSpeed's engine and ZeRO optimizers, patched",
+        "opensora/sample/": f"{NOT_TRAINING}: sampling (inference)",
+        "opensora/models/causalvideovae/sample/": f"{NOT_TRAINING}: VAE reconstruction (inference)",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
