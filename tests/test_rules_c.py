@@ -274,3 +274,23 @@ def test_accumulation_is_read_through_the_optimizers_of_other_libraries(optimize
                     optimizer.zero_grad()
     """
     assert findings(code) == [(13, "DIST002")]
+
+
+def test_ddp_accumulation_is_reported_on_the_backward_every_micro_step_runs():
+    code = """
+        import torch
+        from torch.nn.parallel import DistributedDataParallel as DDP
+
+        def train(model, optimizer, batches, accum):
+            model = DDP(model)
+            for step, batch in enumerate(batches):
+                if step == 0:
+                    model(batch).sum().backward()
+                    model.zero_grad()
+                loss = model(batch) / accum
+                loss.backward()
+                if (step + 1) % accum == 0:
+                    optimizer.step()
+                    optimizer.zero_grad()
+    """
+    assert findings(code) == [(12, "DIST002")]

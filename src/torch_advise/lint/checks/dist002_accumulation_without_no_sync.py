@@ -48,8 +48,14 @@ def check(ctx: CheckContext) -> None:
     if ctx.facts.identifiers & SYNC_SWITCHES or _static_graph(ctx):
         return
     seen: set[int] = set()
+    guards = ctx.steps.guards
     for accumulation in ctx.steps.accumulations:
-        backward = accumulation.backwards[0].site.node
+        # The backward every micro-step runs: one under a condition (a first-step-only
+        # estimate, a debug branch) is not where the all-reduce repeats.
+        every_step = [call for call in accumulation.backwards if not call.guarded(guards)]
+        if not every_step:
+            continue
+        backward = every_step[0].site.node
         if id(backward) in seen:
             continue
         seen.add(id(backward))
