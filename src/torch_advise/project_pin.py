@@ -206,18 +206,24 @@ def _setup_py(path: Path) -> Iterator[str]:
         yield match.group(1) or ""
 
 
+def _package_spec(item: str) -> Optional[str]:
+    """The version specifier of a pip or conda requirement on torch (`torch==2.1.0`,
+    `pytorch::pytorch=2.1.0`), '' for one without; None for any other item."""
+    pip = re.match(_PIP_REQUIREMENT, item)
+    conda = re.match(_CONDA_REQUIREMENT, item)
+    if pip:
+        return pip.group("spec") or ""
+    return (conda.group("spec") or "") if conda else None
+
+
 def _conda_environment(path: Path) -> Iterator[str]:
     for line in _read(path).splitlines():
         item = line.strip()
         if not item.startswith("-"):
             continue
-        item = item[1:].strip().strip("'\"")
-        pip = re.match(_PIP_REQUIREMENT, item)
-        conda = re.match(_CONDA_REQUIREMENT, item)
-        if pip:
-            yield pip.group("spec") or ""
-        elif conda:
-            yield conda.group("spec") or ""
+        spec = _package_spec(item[1:].strip().strip("'\""))
+        if spec is not None:
+            yield spec
 
 
 def _install_commands(path: Path) -> Iterator[str]:
@@ -229,13 +235,11 @@ def _install_commands(path: Path) -> Iterator[str]:
         if command is None:
             continue
         for word in command.group(1).split():
-            word = word.strip("`'\"")
-            pip = re.match(_PIP_REQUIREMENT, word)
-            conda = re.match(_CONDA_REQUIREMENT, word)
-            if pip and pip.group("spec"):
-                yield pip.group("spec")
-            elif conda and conda.group("spec"):
-                yield conda.group("spec")
+            # A bare `pip install torch` bounds nothing, and must not end the walk as a
+            # declaring folder would: only a versioned word counts here.
+            spec = _package_spec(word.strip("`'\""))
+            if spec:
+                yield spec
 
 
 _READERS: dict[str, Callable[[Path], Iterator[str]]] = {

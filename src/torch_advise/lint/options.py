@@ -11,6 +11,7 @@ from typing import Optional
 
 from torch_advise.catalogue import Catalogue
 from torch_advise.finding import Finding
+from torch_advise.project_pin import project_torch
 from torch_advise.target import Target
 
 
@@ -40,8 +41,6 @@ class LintOptions:
         """The target one file is advised for: the run's, with the torch its own folder pins."""
         if not self.pins_per_file:
             return self.target
-        from torch_advise.project_pin import project_torch
-
         folder = os.path.dirname(os.path.abspath(path))
         if folder not in self._folder_targets:
             pinned = project_torch(Path(folder))

@@ -65,6 +65,14 @@ CUDA_AUTOCAST = "torch.cuda.amp.autocast"
 CPU_AUTOCAST = "torch.cpu.amp.autocast"
 AUTOCASTS = {"torch.amp.autocast", CUDA_AUTOCAST, CPU_AUTOCAST}
 NOT_OPTIMIZERS = ("torch.optim.lr_scheduler.", "torch.optim.swa_utils.")
+# Optimizers outside torch.optim whose step() is the optimizer step: by name, and by module
+# (every public class of these modules is an optimizer).
+OTHER_OPTIMIZERS = {
+    "transformers.AdamW", "transformers.Adafactor", "transformers.optimization.AdamW", "transformers.optimization.Adafactor",
+    "lion_pytorch.Lion",
+}
+OTHER_OPTIMIZER_MODULES = ("bitsandbytes.optim.", "apex.optimizers.", "deepspeed.ops.adam.", "deepspeed.ops.lamb.", "torch_optimizer.")
+TORCH_LOADS = {"torch.load", "torch.serialization.load"}
 # Calls that pass their argument's items through: `for i, b in enumerate(tqdm(loader))`.
 # `metric_logger.log_every(loader, 10)`: the logging iterator of the DeiT/MAE/DETR family.
 ITERATION_WRAPPERS = {"enumerate", "iter", "tqdm", "trange", "islice", "track", "zip", "chain", "cycle", "log_every"}
@@ -367,6 +375,13 @@ class Facts:
     def is_optimizer_call(self, call: cst.Call, scope: Scope) -> bool:
         name = self.model.qualname(call.func, scope) or ""
         return name.startswith("torch.optim.") and not name.startswith(NOT_OPTIMIZERS) and name.count(".") == 2
+
+    def builds_optimizer(self, call: cst.Call, scope: Scope) -> bool:
+        """torch.optim's optimizers, and the other libraries' that training code steps the same way."""
+        if self.is_optimizer_call(call, scope):
+            return True
+        name = self.model.qualname(call.func, scope) or ""
+        return name in OTHER_OPTIMIZERS or name.startswith(OTHER_OPTIMIZER_MODULES)
 
     @cached_property
     def optimizer_names(self) -> frozenset[str]:

@@ -26,14 +26,6 @@ from torch_advise.lint.analysis.scaler_trace import Event, traces
 from torch_advise.lint.analysis.syntax import NOT_LITERAL, calls_in, dotted, keyword_args, literal_value, positional_args
 from torch_advise.lint.analysis.walk import TableVisitor, descendants
 
-# Optimizers outside torch.optim whose step() is the optimizer step: by name, and by module
-# (every public class of these modules is an optimizer).
-OTHER_OPTIMIZERS = {
-    "transformers.AdamW", "transformers.Adafactor", "transformers.optimization.AdamW", "transformers.optimization.Adafactor",
-    "lion_pytorch.Lion",
-}
-OTHER_OPTIMIZER_MODULES = ("bitsandbytes.optim.", "apex.optimizers.", "deepspeed.ops.adam.", "deepspeed.ops.lamb.", "torch_optimizer.")
-
 GRAD_OFF = {
     "torch.no_grad",
     "torch.inference_mode",
@@ -188,10 +180,7 @@ class GradMode:
                 self.off_functions.add(function)
         for site in model.calls:
             name = model.call_name(site)
-            disabling = name in GRAD_OFF or (
-                name in SET_GRAD_ENABLED and _first_argument_is(site.node, False)
-            )
-            if not disabling:
+            if not disables_autograd(name, site.node):
                 continue
             statement = site.statement
             items = [item.item for item in statement.items] if isinstance(statement, cst.With) else []
@@ -231,6 +220,12 @@ class GradMode:
 
     def site_off(self, site: CallSite, depth: int = 0) -> bool:
         return id(site.node) in self.off_calls or self.function_off(site.function, depth)
+
+
+def disables_autograd(name: Optional[str], call: cst.Call) -> bool:
+    """`torch.no_grad()`, `torch.inference_mode()` or `torch.set_grad_enabled(False)`, by the
+    call's qualified name."""
+    return name in GRAD_OFF or (name in SET_GRAD_ENABLED and _first_argument_is(call, False))
 
 
 def _first_argument_is(call: cst.Call, value: object) -> bool:
@@ -533,18 +528,11 @@ class Steps:
         if self._steps_a_scaler(receiver, site.scope):
             return True
         origins = self.model.origins(receiver, site.scope)
-        if any(isinstance(o.expr, cst.Call) and self._builds_optimizer(o.expr, o.scope) for o in origins):
+        if any(isinstance(o.expr, cst.Call) and self.facts.builds_optimizer(o.expr, o.scope) for o in origins):
             return True
         if any(isinstance(o.expr, cst.Call) for o in origins):
             return False
         return "optim" in text or text == "opt" or text.endswith("_opt") or text.startswith("opt_")
-
-    def _builds_optimizer(self, call: cst.Call, scope: Scope) -> bool:
-        """torch.optim's optimizers, and the other libraries' that training code steps the same way."""
-        if self.facts.is_optimizer_call(call, scope):
-            return True
-        name = self.model.qualname(call.func, scope) or ""
-        return name in OTHER_OPTIMIZERS or name.startswith(OTHER_OPTIMIZER_MODULES)
 
     def _steps_a_scaler(self, receiver: cst.BaseExpression, scope: Scope) -> bool:
         return self.facts.is_scaler(receiver, scope) or (dotted(receiver) or "").lower().endswith("scaler")

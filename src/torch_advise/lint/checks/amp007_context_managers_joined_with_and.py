@@ -7,8 +7,7 @@ import libcst as cst
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import ReplaceNode
 from torch_advise.lint.analysis.facts import AUTOCASTS
-from torch_advise.lint.analysis.steps import GRAD_OFF, SET_GRAD_ENABLED
-from torch_advise.lint.analysis.syntax import literal_value
+from torch_advise.lint.analysis.steps import GRAD_OFF, SET_GRAD_ENABLED, disables_autograd
 
 CONTEXT_MANAGERS = AUTOCASTS | GRAD_OFF | SET_GRAD_ENABLED | {"torch.enable_grad", "torch.autograd.enable_grad"}
 
@@ -34,9 +33,7 @@ def _changes_nothing(ctx: CheckContext, call: cst.Call) -> bool:
     site = ctx.model.call_site(call)
     if site is None:
         return False
-    name = ctx.model.call_name(site)
-    disables = name in GRAD_OFF or (name in SET_GRAD_ENABLED and literal_value((call.args or [cst.Arg(cst.Name("None"))])[0].value) is False)
-    return disables and ctx.steps.grad_mode.site_off(site)
+    return disables_autograd(ctx.model.call_name(site), call) and ctx.steps.grad_mode.site_off(site)
 
 
 def check(ctx: CheckContext) -> None:

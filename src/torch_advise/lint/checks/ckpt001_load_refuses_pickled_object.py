@@ -8,6 +8,7 @@ from typing import Optional
 import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.facts import TORCH_LOADS
 from torch_advise.lint.analysis.model import CallSite, Scope
 from torch_advise.lint.analysis.syntax import (
     called_name,
@@ -18,10 +19,9 @@ from torch_advise.lint.analysis.syntax import (
     positional_args,
     root_name,
 )
-from torch_advise.lint.analysis.walk import children
+from torch_advise.lint.analysis.walk import children, descendants
 from torch_advise.lint.analysis.weights_only_attributes import NAMES
 
-TORCH_LOAD = {"torch.load", "torch.serialization.load"}
 # Calls that test what an object is: code that asks handles both a state dict and an object.
 TYPE_TESTS = {"hasattr", "getattr", "isinstance", "type"}
 # Handlers that catch the UnpicklingError a refused load raises.
@@ -58,20 +58,19 @@ def _caught(site: CallSite) -> bool:
 
 
 def _reads(node: cst.CSTNode) -> Iterator[cst.Attribute]:
-    """Attribute reads in a scope's own code: not its nested functions and classes, not stores."""
-    for child in children(node):
-        if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        stored = isinstance(node, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del)) and child is node.target
-        if isinstance(child, cst.Attribute) and not stored:
-            yield child
-        yield from _reads(child)
-
-
-def _nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    yield node
-    for child in children(node):
-        yield from _nodes(child)
+    """Attribute reads in a scope's own code, in source order: not its nested functions and
+    classes, not stores. A stack, not recursion: expressions nest deeper than Python's frames."""
+    pending: list[tuple[cst.CSTNode, bool]] = [(node, False)]
+    while pending:
+        current, read = pending.pop()
+        if read and isinstance(current, cst.Attribute):
+            yield current
+        stored = current.target if isinstance(current, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del)) else None
+        pending.extend(
+            (child, child is not stored)
+            for child in reversed(list(children(current)))
+            if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
+        )
 
 
 def _unmasked(read: cst.Attribute) -> Optional[tuple[cst.CSTNode, Optional[object]]]:
@@ -101,7 +100,7 @@ def _read_of(name: str, statement: cst.CSTNode) -> Optional[Evidence]:
 
 def _next_statements(scope: Scope, statement: cst.CSTNode) -> list[cst.CSTNode]:
     """The statements after `statement` in the block that holds it."""
-    for node in _nodes(scope.node):
+    for node in descendants(scope.node, cst.CSTNode):
         body = getattr(node, "body", None)
         if isinstance(body, (list, tuple)) and any(s is statement for s in body):
             return list(body[next(i for i, s in enumerate(body) if s is statement) + 1 :])
@@ -123,7 +122,7 @@ def _read_after(ctx: CheckContext, site: CallSite) -> Optional[Evidence]:
         return None
     bound = {id(b.node) for b in bindings}
     for later in _next_statements(site.scope, statement):
-        rebinds = any(id(node) in bound for node in _nodes(later))
+        rebinds = any(id(node) in bound for node in descendants(later, cst.CSTNode))
         if rebinds and not (isinstance(later, cst.SimpleStatementLine) and len(later.body) == 1 and isinstance(later.body[0], cst.Assign)):
             return None
         found = _read_of(name, later.body[0].value if rebinds else later)  # type: ignore[attr-defined]
@@ -192,7 +191,7 @@ def _evidence(ctx: CheckContext, loads: list[CallSite]) -> dict[int, Evidence]:
 def check(ctx: CheckContext) -> None:
     refusing = {}  # load -> whether weights_only=True is written (else torch's default)
     for site in ctx.model.calls:
-        if ctx.model.call_name(site) in TORCH_LOAD and not _caught(site):
+        if ctx.model.call_name(site) in TORCH_LOADS and not _caught(site):
             explicit = _refuses_objects(ctx, site)
             if explicit is not None:
                 refusing[site] = explicit

@@ -7,6 +7,7 @@ from torch_advise.lint.analysis.edits import (
     ReplaceNode,
     SetKeyword,
 )
+from torch_advise.lint.analysis.facts import TORCH_LOADS
 from torch_advise.lint.analysis.syntax import (
     has_star_args,
     keyword_args,
@@ -14,12 +15,10 @@ from torch_advise.lint.analysis.syntax import (
     positional_args,
 )
 
-TORCH_LOAD = {"torch.load", "torch.serialization.load"}
-
 
 def check(ctx: CheckContext) -> None:
     for site in ctx.model.calls:
-        if ctx.model.call_name(site) not in TORCH_LOAD or has_star_args(site.node):
+        if ctx.model.call_name(site) not in TORCH_LOADS or has_star_args(site.node):
             continue
         keywords = keyword_args(site.node)
         # weights_only=True refuses a custom pickle_module (keyword, or third positional), so
