@@ -43,6 +43,14 @@ class Masked:
     foreign: bool = False
 
 
+def line_starts(text: str) -> list[int]:
+    """The offset where each LINE of `text` starts, and the end of its last one."""
+    starts = [0]
+    for line in LINE.findall(text):
+        starts.append(starts[-1] + len(line))
+    return starts
+
+
 def _string_end(text: str, at: int, quote: str) -> int:
     """Where the string opened with `quote` and continued at `at` ends (the index after its
     closing quote), or -1 when it does not end on this line."""

@@ -15,7 +15,7 @@ from typing import Optional
 
 from torch_advise.finding import Finding, TextEdit
 from torch_advise.lint.engine import PARSE_ERROR, lint_source, python_parse, python_refusal
-from torch_advise.lint.magics import LINE
+from torch_advise.lint.magics import line_starts
 from torch_advise.lint.notebook import Locator, read_notebook
 from torch_advise.lint.notebook_json import NotebookText
 from torch_advise.lint.options import FileResult, LintOptions
@@ -27,7 +27,7 @@ class _Placer:
     def __init__(self, locate: Locator, text: NotebookText, sources: dict[int, str]) -> None:
         self.locate = locate
         self.text = text
-        self.line_starts = {index: _line_starts(source) for index, source in sources.items()}
+        self.line_starts = {index: line_starts(source) for index, source in sources.items()}
 
     def _in_file(self, index: int, line: int, column: int) -> tuple[int, int]:
         return self.text.position(index, self.line_starts[index][line - 1] + column - 1)
@@ -58,13 +58,6 @@ class _Placer:
         line, column = self.locate.within(span, edit.start_line, edit.start_col)
         end_line, end_column = self.locate.within(span, edit.end_line, edit.end_col)
         return TextEdit(line, column, end_line, end_column, edit.text, cell=span.index + 1)
-
-
-def _line_starts(source: str) -> list[int]:
-    starts = [0]
-    for line in LINE.findall(source):
-        starts.append(starts[-1] + len(line))
-    return starts
 
 
 def _cell_refused(path: str, program: bytes, locate: Locator) -> Optional[Finding]:

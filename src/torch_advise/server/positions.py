@@ -13,7 +13,7 @@ from typing import Callable
 
 from lsprotocol import types
 
-from torch_advise.lint.magics import LINE
+from torch_advise.lint.magics import line_starts
 
 # The client's code units in a piece of text: what PositionCodec.client_num_units counts.
 Units = Callable[[str], int]
@@ -25,9 +25,7 @@ class Text:
     def __init__(self, text: str, units: Units) -> None:
         self.text = text
         self.units = units
-        self.starts = [0]
-        for line in LINE.findall(text):
-            self.starts.append(self.starts[-1] + len(line))
+        self.starts = line_starts(text)
         # The text ends a line (or is empty): a last, empty line follows, as editors show it.
         self.lines = [text[start:end].rstrip("\r\n") for start, end in zip(self.starts, self.starts[1:])]
         if not self.lines or text.endswith(("\n", "\r")):
