@@ -20,7 +20,7 @@ from torch_advise.lint.analysis.model import (
     Scope,
 )
 from torch_advise.lint.analysis.project import summarize
-from torch_advise.lint.analysis.purpose import NAMED_FLOAT16, benchmark_of
+from torch_advise.lint.analysis.purpose import NAMED_FLOAT16, benchmark_of, bfloat16_flag
 from torch_advise.lint.analysis.syntax import (
     dotted,
     has_star_args,
@@ -156,6 +156,8 @@ def _autocasts(ctx: CheckContext) -> None:
         if has_star_args(call) or literal_value(keyword_args(call).get("enabled", cst.Name("True"))) is False:
             continue  # a dtype or switch hidden in **kwargs may well be right
         device, dtype, cuda_only = ctx.facts.autocast_arguments(site)
+        if dtype is not None and bfloat16_flag(call):
+            continue  # AMP011 reports a float16 dtype under a flag that asks for bfloat16
         if not cuda_only and (device is None or not ctx.facts.can_be_cuda(device, site.scope)):
             continue
         message = (
