@@ -62,6 +62,8 @@ def _host_data(model: TrainingModel, name: str, scope: Scope, before: int, depth
         if binding.kind == "loop":
             if isinstance(binding.node, cst.For) and _iterates_a_mapping(binding.node.iter):
                 return False  # `for key, values in losses.items()`: what the step stored, not a batch
+            if isinstance(binding.node, cst.For) and _iterates_parameters(binding.node.iter):
+                return False  # `for name, p in model.named_parameters()`: the model's own tensors
             continue
         if binding.kind == "assign" and isinstance(binding.value, (cst.Name, cst.Subscript, cst.Attribute)):
             root = root_name(binding.value)
@@ -83,6 +85,20 @@ def _iterates_a_mapping(iterable: cst.BaseExpression) -> bool:
         and isinstance(iterable.func, cst.Attribute)
         and iterable.func.attr.value in ("items", "values")
         and not iterable.args
+    )
+
+
+PARAMETER_ITERATORS = {"parameters", "named_parameters", "buffers", "named_buffers"}
+
+
+def _iterates_parameters(iterable: cst.BaseExpression) -> bool:
+    """`model.parameters()`, `model.named_parameters()`, or either under `enumerate(...)`."""
+    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "enumerate" and iterable.args:
+        iterable = iterable.args[0].value
+    return (
+        isinstance(iterable, cst.Call)
+        and isinstance(iterable.func, cst.Attribute)
+        and iterable.func.attr.value in PARAMETER_ITERATORS
     )
 
 
@@ -271,7 +287,13 @@ def _calls_within(model: TrainingModel, site: CallSite) -> Iterator[CallSite]:
             yield inner
 
 
-def _sync_message(read: SyncRead, read_after: Optional[SyncRead] = None) -> str:
+def _sync_message(read: SyncRead, read_after: Optional[SyncRead] = None, per_parameter: bool = False) -> str:
+    if per_parameter and not read.synchronize:
+        return (
+            f"{read.text} waits for the GPU once per parameter on every training step (a model's hundreds of "
+            "tensors, hundreds of waits a step): compute the values on the device (torch.stack([p.grad.norm() "
+            "for p in params])) and read them in one call, every N steps (`if step % N == 0:`)"
+        )
     if read_after is not None and read_after.synchronize:
         return (
             f"{read.text} and the torch.cuda.synchronize() right after it make the CPU wait for the GPU on every "
@@ -482,6 +504,8 @@ def check(ctx: CheckContext) -> None:
                 if following is not None and following.read is not None and (read.synchronize or following.read.synchronize):
                     read_after = following.read
                 seen.add(id(read.node))
-                ctx.report(read.node, _sync_message(read, read_after))
+                per_parameter = any(isinstance(loop.node, cst.For) and _iterates_parameters(loop.node.iter)
+                                    for loop in call.loops)
+                ctx.report(read.node, _sync_message(read, read_after, per_parameter))
             if reads:
                 drained_in = call.loops
