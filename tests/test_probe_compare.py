@@ -47,6 +47,7 @@ def report_of(step_ms, fired=(), share=0.2):
         "input": {"measure": "gpu-idle", "window_ms": sum(step_ms), "share": share, "host_wait_share": share,
                   "predicted_speedup": None, "loaders": []},
         "phases": None,
+        "memory": None,
         "loaders": [],
         "syncs": {"measured": False, "lines": [], "unattributed": 0},
         "copies": {"measured": False, "reason": "no CUDA copies in this run"},

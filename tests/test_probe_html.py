@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from torch_advise.probe.charts import nice_ticks
 from torch_advise.probe.command import probe
 from torch_advise.probe.page import render_html
+from torch_advise.probe.phases import PHASES
 
 from conftest import FIXTURES
 
@@ -92,9 +93,11 @@ def test_the_page_holds_the_verdicts_the_timeline_and_each_finding_with_its_sour
     elements = parse(path.read_text())
     verdict_rows = [text for text in elements.text_of("tr") if "input-bound" in text]
     assert verdict_rows and "fired" in verdict_rows[0]
-    # One bar per measured step, its waiting part as long as the report's per-step wait.
+    # One bar per measured step, its input part as long as the report's per-step wait.
     assert elements.find("svg", id="timeline")
-    assert len(elements.find("rect", **{"class": "wait"})) == 12 == len(report["steps"]["input_wait_ms"])
+    inputs = elements.find("rect", **{"class": "input"})
+    assert len(inputs) == 12 == len(report["steps"]["input_wait_ms"])
+    assert [float(rect["data-ms"]) for rect in inputs] == pytest.approx(report["steps"]["input_wait_ms"], abs=1e-3)
     findings = elements.text_of("div", "finding")
     assert len(findings) == len(report["findings"]) > 0
     flagged = elements.text_of("span", "flagged")
@@ -102,6 +105,62 @@ def test_the_page_holds_the_verdicts_the_timeline_and_each_finding_with_its_sour
     for row, line in zip(report["findings"], flagged):
         assert line == f"{row['line']}{source[row['line'] - 1]}"
     assert "Not measured: no CUDA device in this run." in elements.text_of("main")[0]
+
+
+def _stacks(elements: Elements) -> list[tuple[float, list[tuple[str, float, float, float]]]]:
+    """Each step's bar as drawn: its step time, and its segments (phase, ms, y, height) bottom first."""
+    stacks: list[tuple[float, list[tuple[str, float, float, float]]]] = []
+    for tag, attrs in elements.tags:
+        classes = attrs.get("class", "").split()
+        if tag == "g" and "step" in classes:
+            stacks.append((float(attrs["data-ms"]), []))
+        elif tag == "rect" and "phase" in classes:
+            stacks[-1][1].append((classes[1], float(attrs["data-ms"]), float(attrs["y"]), float(attrs["height"])))
+    return stacks
+
+
+def test_each_step_is_a_stack_of_its_phases_that_adds_up_to_the_step(input_bound_page):
+    path, report = input_bound_page
+    elements = parse(path.read_text())
+    stacks = _stacks(elements)
+    assert len(stacks) == report["steps"]["measured"]
+    px_per_ms = []
+    for index, (total, segments) in enumerate(stacks):
+        assert [name for name, *_ in segments] == list(PHASES)
+        assert total == pytest.approx(report["steps"]["step_ms"][index], abs=1e-3)
+        assert sum(ms for _, ms, _, _ in segments) == pytest.approx(total, rel=1e-3)
+        for name, ms, _, _ in segments:
+            assert ms == pytest.approx(report["phases"]["step_ms"][name][index], abs=1e-3)
+        # Each segment sits on the one below it, and every bar is drawn to the same scale.
+        for (_, _, below_y, _), (_, _, y, height) in zip(segments, segments[1:]):
+            assert y + height == pytest.approx(below_y, abs=0.02)
+        px_per_ms.append(sum(height for *_, height in segments) / total)
+    assert max(px_per_ms) == pytest.approx(min(px_per_ms), rel=1e-3)
+
+
+def test_the_phases_read_without_colour_a_pattern_and_a_legend_entry_each(input_bound_page):
+    path, report = input_bound_page
+    elements = parse(path.read_text())
+    patterns = {attrs["id"] for attrs in elements.find("pattern")}
+    assert patterns == {f"timeline-{name}" for name in PHASES}
+    for attrs in elements.find("rect", **{"class": "phase"}):
+        assert attrs["fill"] == f"url(#timeline-{attrs['class'].split()[1]})"
+    swatches = [attrs["fill"] for attrs in elements.find("rect", **{"class": "swatch"})]
+    assert swatches == [f"url(#timeline-{name})" for name in PHASES]
+    timeline = elements.text_of("svg")[0]
+    steps = report["steps"]["measured"]
+    for name in PHASES:
+        assert f"{name} {sum(report['phases']['step_ms'][name]) / steps:.1f} ms" in timeline
+    assert "step 1, input: " in timeline  # every segment has its own tooltip
+
+
+def test_the_memory_chart_has_a_point_per_step_boundary(input_bound_page):
+    path, report = input_bound_page
+    elements = parse(path.read_text())
+    line = elements.find("polyline", **{"class": "trace"})
+    assert elements.find("svg", id="memory-chart")
+    assert len(line[0]["points"].split()) == report["steps"]["measured"] + 1
+    assert "peak memory, resident" in elements.text_of("main")[0]
 
 
 def test_the_page_can_fetch_nothing_and_runs_no_script(input_bound_page):
@@ -117,6 +176,8 @@ def _cuda_report(input_bound_report: dict) -> dict:
     report = copy.deepcopy(input_bound_report)
     steps = report["steps"]["measured"]
     report["device"].update(kind="cuda", name="NVIDIA H200", capability="9.0", peak_memory_bytes=3 * 2**30)
+    report["memory"].update(measure="cuda-allocated", start_bytes=2 * 2**30, step_bytes=[2 * 2**30] * steps,
+                            peak_bytes=3 * 2**30, slope_bytes_per_step=0.0, growth_bytes=0.0, r_squared=None)
     report["steps"]["gpu_idle_ms"] = [5.0] * steps
     report["syncs"] = {"measured": True, "unattributed": 0, "lines": [
         {"path": str(INPUT_BOUND), "line": 47, "count": steps * 2, "per_step": 2.0},
@@ -130,7 +191,11 @@ def test_a_cuda_run_shows_gpu_idle_syncs_per_line_and_memory(input_bound_page):
     elements = parse(render_html(_cuda_report(report)))
     text = elements.text_of("main")[0]
     assert "GPU idle waiting on input" in text
-    assert "Peak GPU memory allocated in the window: 3.00 GiB (3,221,225,472 bytes)." in text
+    assert ("Peak 3.00 GiB allocated on the GPU (2.00 GiB at the window's start), +0.0 MiB per 100 steps; "
+            "at the peak, 3,221,225,472 bytes.") in text
+    assert "peak memory, allocated on the GPU" in text
+    # Each step's tooltip gives the GPU's idle gap beside its host phases.
+    assert "GPU idle waiting on input 5.0 ms" in elements.text_of("g", "step")[0]
     assert elements.find("svg", id="syncs-chart")
     # The line that syncs twice a step is drawn as the bad kind; the one that synced once is not.
     assert len(elements.find("rect", **{"class": "bad"})) == 1
@@ -198,7 +263,7 @@ def test_a_real_browser_draws_the_page_in_both_themes_and_fetches_nothing(input_
         assert fetched == []
         elements = parse(dom)
         assert elements.find("svg", id="timeline")
-        assert len(elements.find("rect", **{"class": "wait"})) == report["steps"]["measured"]
+        assert len(elements.find("rect", **{"class": "input"})) == report["steps"]["measured"]
         assert shot.stat().st_size > 20_000
         record_property(f"screenshot_{theme}", str(shot))
     light, dark = (tmp_path / f"report-{theme}.png" for theme in ("light", "dark"))

@@ -48,30 +48,61 @@ def _svg(height: int, label: str, body: list[str], element_id: str) -> str:
             f'<title>{escape(label)}</title>{"".join(body)}</svg>')
 
 
-def step_timeline(step_ms: Sequence[float], waiting_ms: Sequence[float], waiting_label: str,
-                  median_ms: Optional[float], element_id: str = "timeline", height: int = 240) -> str:
-    """One bar per measured step, its lower part the time spent waiting on input."""
+# Each phase's pattern, so that the bars read without their colours (in print, or to a reader
+# who does not tell them apart): lines drawn in the page's background over the phase's colour.
+PATTERNS = {
+    "input": '<path class="hatch" d="M0,6 L6,0 M-1,1 L1,-1 M5,7 L7,5"/>',
+    "forward": "",
+    "backward": '<path class="hatch" d="M0,3 L6,3"/>',
+    "optimizer": '<circle class="dot" cx="3" cy="3" r="1.2"/>',
+    "other": '<path class="hatch" d="M0,0 L6,6 M0,6 L6,0"/>',
+}
+
+
+def _pattern(element_id: str, name: str) -> str:
+    return (f'<pattern id="{element_id}-{name}" width="6" height="6" patternUnits="userSpaceOnUse">'
+            f'<rect class="fill-{name}" width="6" height="6"/>{PATTERNS[name]}</pattern>')
+
+
+def stacked_steps(step_ms: Sequence[float], parts: dict[str, Sequence[float]], median_ms: Optional[float],
+                  notes: Optional[Sequence[str]] = None, element_id: str = "timeline", height: int = 270) -> str:
+    """One bar per measured step, stacked from the bottom in the order of ``parts`` (each part's ms
+    per step), so that a bar is as tall as its parts together. Each part has its colour and its
+    pattern, a legend entry with its mean, and a tooltip per segment; ``notes`` adds a line to a
+    step's tooltip."""
+    top_margin = TOP + 22
     plot_w = WIDTH - LEFT - RIGHT
-    plot_h = height - TOP - BOTTOM
-    ticks = nice_ticks(max(step_ms))
+    plot_h = height - top_margin - BOTTOM
+    totals = [sum(values[index] for values in parts.values()) for index in range(len(step_ms))]
+    ticks = nice_ticks(max(max(totals), max(step_ms)))
     top = ticks[-1]
 
     def y(value: float) -> float:
-        return TOP + plot_h * (1 - min(value, top) / top)
+        return top_margin + plot_h * (1 - min(value, top) / top)
 
     slot = plot_w / len(step_ms)
     bar = max(1.0, slot * 0.8)
-    body = _y_axis(ticks, y, plot_w, "ms")
+    body = [f'<defs>{"".join(_pattern(element_id, name) for name in parts)}</defs>', *_y_axis(ticks, y, plot_w, "ms")]
+    for number, (name, values) in enumerate(parts.items()):
+        left = LEFT + number * 130
+        mean = sum(values) / len(values)
+        body.append(f'<rect class="swatch" x="{left}" y="{TOP - 8}" width="12" height="12" fill="url(#{element_id}-{name})"/>'
+                    f'<text class="label" x="{left + 17}" y="{TOP + 2}">{escape(name)} {mean:.1f} ms</text>')
     label_every = max(1, math.ceil(len(step_ms) / 12))
-    for index, (total, waited) in enumerate(zip(step_ms, waiting_ms)):
+    for index, total in enumerate(step_ms):
         x = LEFT + index * slot + (slot - bar) / 2
-        waited = min(waited, total)
-        tip = f"step {index + 1}: {total:.1f} ms, {waited:.1f} ms {waiting_label}"
-        body.append(f'<g class="step"><title>{escape(tip)}</title>'
-                    f'<rect class="work" x="{x:.1f}" y="{y(total):.1f}" width="{bar:.1f}" '
-                    f'height="{y(waited) - y(total):.1f}"/>'
-                    f'<rect class="wait" x="{x:.1f}" y="{y(waited):.1f}" width="{bar:.1f}" '
-                    f'height="{y(0) - y(waited):.1f}"/></g>')
+        segments, below = [], 0.0
+        for name, values in parts.items():
+            value = values[index]
+            share = value / total if total else 0.0
+            segments.append(f'<rect class="phase {name}" data-ms="{value:.4f}" x="{x:.1f}" y="{y(below + value):.2f}" '
+                            f'width="{bar:.1f}" height="{y(below) - y(below + value):.2f}" fill="url(#{element_id}-{name})">'
+                            f'<title>step {index + 1}, {escape(name)}: {value:.2f} ms ({share:.0%})</title></rect>')
+            below += value
+        tip = f"step {index + 1}: {total:.1f} ms; " + ", ".join(f"{name} {values[index]:.1f}" for name, values in parts.items())
+        if notes:
+            tip += f"; {notes[index]}"
+        body.append(f'<g class="step" data-ms="{total:.4f}"><title>{escape(tip)}</title>{"".join(segments)}</g>')
         if index % label_every == 0:
             body.append(f'<text class="axis" x="{x + bar / 2:.1f}" y="{height - BOTTOM + 16}" '
                         f'text-anchor="middle">{index + 1}</text>')
@@ -79,8 +110,34 @@ def step_timeline(step_ms: Sequence[float], waiting_ms: Sequence[float], waiting
         body.append(f'<line class="median" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(median_ms):.1f}" '
                     f'y2="{y(median_ms):.1f}"><title>median {median_ms:.1f} ms</title></line>')
     body.append(f'<text class="axis" x="{LEFT + plot_w / 2:.0f}" y="{height - 4}" text-anchor="middle">step</text>')
-    label = f"step time per measured step, the part {waiting_label} shaded"
+    label = f"step time per measured step, stacked by phase: {', '.join(parts)}"
     return _svg(height, label, body, element_id)
+
+
+def memory_steps(values: Sequence[float], unit: str, element_id: str = "memory-chart", height: int = 200) -> str:
+    """Memory in use at each step boundary, in ``unit``: step 0 is the window's start."""
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = height - TOP - BOTTOM
+    ticks = nice_ticks(max(values))
+    top = ticks[-1]
+
+    def y(value: float) -> float:
+        return TOP + plot_h * (1 - min(value, top) / top)
+
+    def x(index: int) -> float:
+        return LEFT + plot_w * index / max(1, len(values) - 1)
+
+    body = _y_axis(ticks, y, plot_w, unit)
+    points = " ".join(f"{x(index):.1f},{y(value):.1f}" for index, value in enumerate(values))
+    body.append(f'<polyline class="trace s0" points="{points}"/>')
+    body.extend(f'<circle class="s0" cx="{x(index):.1f}" cy="{y(value):.1f}" r="2.5">'
+                f'<title>step {index}: {value:.1f} {escape(unit)}</title></circle>' for index, value in enumerate(values))
+    label_every = max(1, math.ceil(len(values) / 12))
+    for index in range(0, len(values), label_every):
+        body.append(f'<text class="axis" x="{x(index):.1f}" y="{height - BOTTOM + 16}" text-anchor="middle">{index}</text>')
+    body.append(f'<text class="axis" x="{LEFT + plot_w / 2:.0f}" y="{height - 4}" text-anchor="middle">'
+                "step (0: the window's start)</text>")
+    return _svg(height, f"memory in use at each step boundary, {unit}", body, element_id)
 
 
 def rank_lines(series: dict[str, Sequence[float]], element_id: str, unit: str = "ms",

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import NoReturn, Optional
 
 import click
 
@@ -30,11 +30,34 @@ def _fail_on(value: Optional[str]) -> set[str]:
     return names
 
 
-def _tried(value: Optional[str]) -> tuple[list[str], bool]:
-    """The rule codes to try, and whether the worker sweep (``workers``) is asked for."""
+def _refuse(message: str) -> NoReturn:
+    """A usage error as one line, exit 2."""
+    click.echo(f"advise: error: {message}", err=True)
+    sys.exit(2)
+
+
+def _compile_modes(parts: list[str]) -> list[str]:
+    """The torch.compile modes ``--try compile`` (every mode) or ``compile:MODE`` asks for."""
+    from torch_advise.probe.compile_trial import COMPILE, requested_modes
+
+    others = [part for part in parts if part != COMPILE and not part.startswith(f"{COMPILE}:")]
+    if others:
+        # The as-written arm is the one thing the modes are measured against: a rule's fix or a
+        # worker count beside them would change it for some arms and not others.
+        _refuse(f"--try {COMPILE} measures torch.compile modes alone; try {', '.join(others)} in another run")
+    try:
+        return requested_modes(parts)
+    except ValueError as error:
+        _refuse(f"--try {','.join(parts)}: {error}")
+
+
+def _tried(value: Optional[str]) -> tuple[list[str], bool, list[str]]:
+    """The rule codes to try, whether the worker sweep (``workers``) is asked for, and the
+    torch.compile modes (``compile``)."""
     if not value:
-        return [], False
+        return [], False, []
     from torch_advise.catalogue import CatalogueError, load_catalogue
+    from torch_advise.probe.compile_trial import COMPILE
     from torch_advise.probe.sweep import SWEEP
 
     try:
@@ -42,13 +65,15 @@ def _tried(value: Optional[str]) -> tuple[list[str], bool]:
     except CatalogueError as error:
         raise click.ClickException(str(error)) from None
     parts = [part.strip() for part in value.split(",") if part.strip()]
+    if any(part == COMPILE or part.startswith(f"{COMPILE}:") for part in parts):
+        return [], False, _compile_modes(parts)
     if SWEEP in parts:
         if len(set(parts)) > 1:
             # Each rule's arm and the all-together arm would stand beside worker counts that
             # change the same loaders: one question per run keeps every arm's meaning plain.
             raise click.BadParameter(f"{SWEEP} measures worker counts alone; try rule codes in another run",
                                      param_hint="'--try'")
-        return [], True
+        return [], True, []
     codes: list[str] = []
     for part in parts:
         rule = catalogue.get(part)
@@ -56,7 +81,7 @@ def _tried(value: Optional[str]) -> tuple[list[str], bool]:
             raise click.BadParameter(f"unknown rule {part!r}; `advise rules` lists them", param_hint="'--try'")
         if rule.code not in codes:
             codes.append(rule.code)
-    return codes, False
+    return codes, False, []
 
 
 @click.command(
@@ -84,7 +109,9 @@ def _tried(value: Optional[str]) -> tuple[list[str], bool]:
 @click.option("--try", "try_fixes", metavar="CODES",
               help="Measure these rules' fixes (e.g. DL001,OPT001) applied at run time, in blocks "
                    "alternating with the script as written; no file is edited. `workers` measures "
-                   "DataLoader worker counts from 0 up to the usable cores instead.")
+                   "DataLoader worker counts from 0 up to the usable cores instead; `compile` the "
+                   "trained model under torch.compile in each mode that applies (`compile:MODE` for one: "
+                   "default, reduce-overhead, max-autotune).")
 @click.option("--nproc-per-node", "--nproc_per_node", "nproc", type=click.IntRange(min=1),
               help="Run SCRIPT as this many ranks under torch.distributed.run (torchrun "
                    "--standalone) and report every rank's steps and the late rank.")
@@ -111,8 +138,10 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
         )
         sys.exit(2)
     fail_on_ids = _fail_on(fail_on)
-    tried_codes, sweep = _tried(try_fixes)
-    trying = bool(tried_codes) or sweep
+    tried_codes, sweep, compile_modes = _tried(try_fixes)
+    trying = bool(tried_codes) or sweep or bool(compile_modes)
+    if compile_modes and nproc:
+        _refuse("--try compile measures one process; it cannot be used with --nproc-per-node")
     if trying and nproc:
         raise click.UsageError("--try measures one process; it cannot be used with --nproc-per-node")
     for destination in (output_path, save_path, html_path, summary_path):
@@ -137,6 +166,8 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
         from torch_advise.probe.sweep import sweep_counts, usable_cores
 
         trial, untried = trial_request([], [], timeout_s=timeout_s, sweep=sweep_counts(usable_cores()))
+    elif compile_modes:
+        trial, untried = trial_request([], [], timeout_s=timeout_s, compile_modes=compile_modes)
     elif tried_codes:
         # Where each chosen rule fires, in the script's folder: the loader it flags may be built
         # in a module of the project rather than in the script itself.

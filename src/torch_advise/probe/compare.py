@@ -48,6 +48,13 @@ def _syncs_per_step(report: dict[str, Any]) -> Optional[float]:
     return sum(line.get("per_step") or 0.0 for line in syncs.get("lines", []))
 
 
+def _peak_memory(report: dict[str, Any]) -> Optional[int]:
+    """The memory section's peak (a CPU run's resident set too); a report older than it has only
+    the GPU's, in device."""
+    section = report.get("memory")
+    return section["peak_bytes"] if section else (report.get("device") or {}).get("peak_memory_bytes")
+
+
 def _change(before: Optional[float], after: Optional[float], unit: str, scale: float = 1.0) -> tuple[str, str, str]:
     def shown(value: Optional[float]) -> str:
         return "n/a" if value is None else f"{value * scale:.2f}{unit}"
@@ -79,9 +86,7 @@ def compare(baseline: dict[str, Any], current: dict[str, Any], threshold_pct: fl
     new_share = (current.get("input") or {}).get("share")
     result.rows.append(("waiting on input", *_share_change(base_share, new_share)))
     result.rows.append(("syncs per step", *_change(_syncs_per_step(baseline), _syncs_per_step(current), "")))
-    base_peak = (baseline.get("device") or {}).get("peak_memory_bytes")
-    new_peak = (current.get("device") or {}).get("peak_memory_bytes")
-    result.rows.append(("peak memory", *_change(base_peak, new_peak, " GiB", 1 / 2**30)))
+    result.rows.append(("peak memory", *_change(_peak_memory(baseline), _peak_memory(current), " GiB", 1 / 2**30)))
     result.new_verdicts = sorted(_fired(current) - _fired(baseline))
     gone = sorted(_fired(baseline) - _fired(current))
     result.rows.append(("verdicts fired", ", ".join(sorted(_fired(baseline))) or "none",

@@ -19,8 +19,11 @@ import time
 import weakref
 from typing import Any, NoReturn, Optional
 
+from torch_advise.probe.compile_trial import CompileTrial
 from torch_advise.probe.copies import classify, tally_figures
 from torch_advise.probe.gap_sites import GapSampler
+from torch_advise.probe.loader_origin import Origin, origin_of
+from torch_advise.probe.memory import CudaAllocated, MemoryRecorder, Reader, host_reader
 from torch_advise.probe.phases import PhaseRecorder
 from torch_advise.probe.sites import caller_site, user_site_of_traceback
 from torch_advise.probe.syncs import SyncCounter
@@ -82,11 +85,15 @@ class Loaders:
         self._awaiting_first: set[int] = set()
         self.pinned_checks: dict[int, list[bool]] = {}
 
-    def created(self, loader: Any, site: Optional[tuple[str, int]]) -> int:
+    def created(self, loader: Any, site: Optional[tuple[str, int]], origin: Origin) -> int:
+        """A loader rebuilt from one of the script's (origin.source) is counted as that one."""
+        if origin.source is not None:
+            return origin.source
         loader_id = len(self.rows)
         self.rows.append({
             "id": loader_id,
             **_site_dict(site),
+            "framework": origin.framework,
             "num_workers": int(getattr(loader, "num_workers", 0) or 0),
             "pin_memory": bool(getattr(loader, "pin_memory", False)),
             "persistent_workers": bool(getattr(loader, "persistent_workers", False)),
@@ -99,6 +106,10 @@ class Loaders:
             "batches_pinned": None,
         })
         return loader_id
+
+    def site_of(self, loader_id: int) -> Optional[tuple[str, int]]:
+        row = self.rows[loader_id]
+        return (row["path"], row["line"]) if row["path"] is not None else None
 
     def epoch_started(self, loader_id: int) -> None:
         self.rows[loader_id]["epochs"] += 1
@@ -199,7 +210,8 @@ class Probe:
         self.cuda_available = bool(torch.cuda.is_available())
         self.copies = CopyProfiler(torch, warmup, self._cuda_in_use)
         self.trial = self._trial(trial, warmup, steps) if trial else None
-        listeners: list[WindowListener] = [self.copies, self.trial] if self.trial else [self.copies]
+        self.memory = MemoryRecorder(warmup, self._memory_reader)
+        listeners: list[WindowListener] = [self.copies, self.memory, *([self.trial] if self.trial else [])]
         planner = self.trial or WindowPlanner()
         self.window = StepWindow(warmup, steps, self._choose_clock, listeners=listeners, planner=planner)
         self.window.on_window_start = self._window_started
@@ -230,15 +242,26 @@ class Probe:
                 fix.not_applied = "this fix acts on CUDA work, and no CUDA device is in this run"
                 fix.untried = True
             fixes[fix.code] = fix
-        return Trial(self.torch, fixes, warmup, steps, block=config["block"],
-                     deadline_s=time.perf_counter() + config["budget_s"], sweep=config.get("sweep"),
-                     announce=lambda line: print(f"advise probe: {line}", file=sys.stderr, flush=True))
+        deadline_s = time.perf_counter() + config["budget_s"]
+
+        def announce(line: str) -> None:
+            print(f"advise probe: {line}", file=sys.stderr, flush=True)
+
+        compiler = None
+        if config.get("compile"):
+            compiler = CompileTrial(self.torch, config["compile"], self._is_trained, deadline_s=deadline_s,
+                                    announce=announce)
+        return Trial(self.torch, fixes, warmup, steps, block=config["block"], deadline_s=deadline_s,
+                     sweep=config.get("sweep"), compiler=compiler, announce=announce)
 
     def _cuda_in_use(self) -> bool:
         return self.cuda_available and bool(self.torch.cuda.is_initialized())
 
     def _choose_clock(self):
         return CudaClock(self.torch) if self._cuda_in_use() else HostClock()
+
+    def _memory_reader(self) -> Optional[Reader]:
+        return CudaAllocated(self.torch) if self._cuda_in_use() else host_reader()
 
     def _window_started(self) -> None:
         # Only now: turning sync warnings on initialises CUDA, which must not happen in a
@@ -268,8 +291,12 @@ class Probe:
         arrivals = self.arrivals
         distributed = self.distributed
         phases = self.phases
+        memory = self.memory
 
         def backward(*args, **kwargs):
+            if window.active and not memory.looked_for_loop:
+                memory.looked_for_loop = True
+                memory.loop_site = caller_site(2)
             if distributed and window.active:
                 # time.monotonic: one clock for every process of the machine, so ranks compare.
                 arrivals[len(window.boundaries)] = time.monotonic()
@@ -288,19 +315,30 @@ class Probe:
         compiler = getattr(self.torch, "compiler", None)
         is_compiling = getattr(compiler, "is_compiling", lambda: False)
         probe = self
+        # --try compile: its arms route the trained model's outermost call through torch.compile.
+        compile_trial = self.trial.compiler if self.trial else None
 
         def __call__(module, *args, **kwargs):
-            # Inside a graph torch.compile traces, timing would only add graph breaks.
-            if probe.phases.busy or not probe.window.active or is_compiling() or not probe._is_trained(module):
+            # Inside a graph torch.compile traces, timing would only add graph breaks. Asked
+            # first, so that a traced call reads nothing of the probe's, which dynamo would guard on.
+            if is_compiling():
+                return original(module, *args, **kwargs)
+            if compile_trial is not None and not probe.window.active:
+                return compile_trial.warmup_call(module, original, args, kwargs)
+            if probe.phases.busy or not probe.window.active or not probe._is_trained(module):
                 return original(module, *args, **kwargs)
             opened = probe.phases.start("forward")
             try:
+                if opened and compile_trial is not None and compile_trial.mode is not None:
+                    return compile_trial.call(module, original, args, kwargs)
                 return original(module, *args, **kwargs)
             finally:
                 if opened:
                     probe.phases.end("forward")
 
         module_class.__call__ = __call__  # type: ignore[method-assign]
+        if compile_trial is not None:
+            compile_trial.install(__call__)
 
     def _is_trained(self, module: Any) -> bool:
         known = self._trained_modules.get(module)
@@ -318,10 +356,33 @@ class Probe:
             self._trained_params |= params
             self._trained_modules = weakref.WeakKeyDictionary()
 
-    def _optimizer_stepping(self, optimizer: Any, args: Any, kwargs: Any) -> None:
+    def _optimizer_stepping(self, optimizer: Any, args: tuple, kwargs: dict) -> Optional[tuple[tuple, dict]]:
         if self.trial:
             self.trial.before_optimizer_step(optimizer)
-        self.phases.start("optimizer")
+        if not self.phases.start("optimizer"):
+            return None
+        return self._closure_paused(args, kwargs)
+
+    def _closure_paused(self, args: tuple, kwargs: dict) -> Optional[tuple[tuple, dict]]:
+        """The step's arguments (the optimizer first) with its closure, if any, wrapped to pause
+        the optimizer phase while it runs."""
+        in_kwargs = "closure" in kwargs
+        closure = kwargs["closure"] if in_kwargs else (args[1] if len(args) > 1 else None)
+        if not callable(closure):
+            return None
+        phases = self.phases
+
+        def paused_closure(*closure_args: Any, **closure_kwargs: Any) -> Any:
+            paused = phases.pause_optimizer()
+            try:
+                return closure(*closure_args, **closure_kwargs)
+            finally:
+                if paused:
+                    phases.resume_optimizer()
+
+        if in_kwargs:
+            return args, {**kwargs, "closure": paused_closure}
+        return (args[0], paused_closure, *args[2:]), kwargs
 
     def _patch_zero_grad(self) -> None:
         trial = self.trial
@@ -357,11 +418,13 @@ class Probe:
             original_init(loader, *args, **kwargs)
             trial = probe.trial
             if "_advise_id" not in loader.__dict__ and not (trial and trial.building_twin):
-                site = caller_site(2)
-                loader_id = loader.__dict__["_advise_id"] = probe.loaders.created(loader, site)
+                origin = origin_of(sys._getframe(1), loader, loader_class)
+                site = probe.loaders.site_of(origin.source) if origin.source is not None else caller_site(2)
+                loader_id = loader.__dict__["_advise_id"] = probe.loaders.created(loader, site, origin)
                 if trial:
                     trial.note_loader(loader_id, loader, original_init, args, kwargs, site,
-                                      subclass=type(loader) is not loader_class)
+                                      subclass=type(loader) is not loader_class,
+                                      framework=probe.loaders.rows[loader_id]["framework"])
 
         def __iter__(loader):
             loader_id = loader.__dict__.get("_advise_id")
@@ -505,6 +568,7 @@ class Probe:
             # A trial's own figures are of the steps run as written only, as if it had not run.
             "steps": self.window.figures(trial.counted_as_written if trial else None),
             "phases": self.phases.figures(trial.counted_as_written if trial else None),
+            "memory": self.memory.figures(measured, trial.counted_as_written if trial else None),
             "gap_sites": self.gap_sampler.figures(),
             "trial": trial.figures(self.window.figures()["step_ms"]) if trial else None,
             "loaders": self.loaders.rows,

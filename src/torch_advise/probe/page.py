@@ -12,7 +12,8 @@ from html import escape
 from typing import Any, Optional
 
 from torch_advise.probe import charts
-from torch_advise.probe.render import device_line, where
+from torch_advise.probe.memory import size
+from torch_advise.probe.render import MEMORY_KINDS, device_line, memory_line, sweep_change, where
 
 POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 SOURCE_CONTEXT = 2
@@ -20,11 +21,11 @@ SOURCE_CONTEXT = 2
 STYLE = """
 :root { color-scheme: light dark; --bg: #ffffff; --fg: #1d2330; --muted: #5d6678; --card: #f4f6fa;
   --line: #d9dee8; --work: #7c93c3; --wait: #e0803a; --good: #2f8a4c; --bad: #c2412d; --na: #8a91a0;
-  --accent: #2f5fb3; --mark: #fff1c2; }
+  --accent: #2f5fb3; --mark: #fff1c2; --back: #9a72c4; }
 @media (prefers-color-scheme: dark) {
   :root { --bg: #14171d; --fg: #e3e7ee; --muted: #9aa3b5; --card: #1d222b; --line: #343b48;
     --work: #6d86bd; --wait: #f0954d; --good: #5cc07a; --bad: #ef6a55; --na: #7d8596;
-    --accent: #8fb0f0; --mark: #4a3f1c; }
+    --accent: #8fb0f0; --mark: #4a3f1c; --back: #a98ad6; }
 }
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--bg); color: var(--fg);
@@ -62,8 +63,12 @@ pre.source i { display: inline-block; width: 3.5em; color: var(--muted); font-st
 .chart .s0 { stroke: var(--work); fill: var(--work); } .chart .s1 { stroke: var(--wait); fill: var(--wait); }
 .chart .s2 { stroke: var(--good); fill: var(--good); } .chart .s3 { stroke: var(--bad); fill: var(--bad); }
 .chart polyline.series { fill: none; } .chart text.legend { stroke: none; font-weight: 600; }
-.key { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin: 0 4px 0 12px; }
-.key.work { background: var(--work); } .key.wait { background: var(--wait); }
+.chart .fill-input { fill: var(--wait); } .chart .fill-forward { fill: var(--work); }
+.chart .fill-backward { fill: var(--back); } .chart .fill-optimizer { fill: var(--good); }
+.chart .fill-other { fill: var(--na); }
+.chart .hatch { stroke: var(--bg); stroke-width: 1.4; opacity: .7; } .chart .dot { fill: var(--bg); opacity: .8; }
+.chart .swatch { stroke: var(--muted); stroke-width: .5; }
+.chart polyline.trace { fill: none; stroke-width: 2; }
 footer { margin-top: 36px; color: var(--muted); font-size: 13px; }
 """
 
@@ -107,9 +112,9 @@ def _cards(report: dict[str, Any]) -> str:
         cards.append(_card(f"{figures['share']:.0%}", what))
         if figures["predicted_speedup"] and figures["predicted_speedup"] >= 1.05:
             cards.append(_card(f"{figures['predicted_speedup']:.2f}x", "faster with input ready in time (at most)"))
-    peak = report["device"].get("peak_memory_bytes")
-    cards.append(_card(f"{peak / 2**30:.2f} GiB" if peak else "n/a",
-                       "peak GPU memory allocated" if peak else "GPU memory (no CUDA device)"))
+    memory = report.get("memory")
+    if memory:
+        cards.append(_card(size(memory["peak_bytes"]), f"peak memory, {MEMORY_KINDS[memory['measure']]}"))
     return f'<div class="cards">{"".join(cards)}</div>'
 
 
@@ -146,18 +151,19 @@ def _verdicts(report: dict[str, Any], base: str) -> str:
 
 
 def _timeline(report: dict[str, Any]) -> str:
-    steps = report["steps"]
-    if not steps["step_ms"]:
+    steps, phases = report["steps"], report.get("phases")
+    if not steps["step_ms"] or not phases:
         return '<h2 id="steps">Steps</h2><p class="muted">No step was measured.</p>'
     idle = steps.get("gpu_idle_ms")
-    waiting = idle if idle is not None else steps.get("input_wait_ms") or [0.0] * len(steps["step_ms"])
-    label = "GPU idle waiting on input" if idle is not None else "waiting on input"
-    key = (f'<p class="muted"><span class="key work"></span>step time <span class="key wait"></span>{label}; '
-           f'dashed: median {steps["median_ms"]:.1f} ms</p>')
+    notes = [f"GPU idle waiting on input {ms:.1f} ms" for ms in idle] if idle is not None else None
+    key = ('<p class="muted">Each step split into its phases (host time), from the bottom: waiting on input, '
+           'forward, backward, the optimizer step and the rest; hover a bar for its figures. '
+           f'Dashed: the median step, {steps["median_ms"]:.1f} ms.'
+           + (" On a GPU a step's tooltip also gives the GPU's idle gap waiting on input." if notes else "") + "</p>")
     ranks = report.get("ranks")
     whose = f" (rank {ranks['shown_rank']})" if ranks else ""
     return (f'<h2 id="steps">Step timeline{escape(whose)}</h2>' + key
-            + charts.step_timeline(steps["step_ms"], waiting, label, steps["median_ms"]))
+            + charts.stacked_steps(steps["step_ms"], phases["step_ms"], steps["median_ms"], notes))
 
 
 def _syncs(report: dict[str, Any], base: str) -> str:
@@ -176,10 +182,17 @@ def _syncs(report: dict[str, Any], base: str) -> str:
 
 
 def _memory(report: dict[str, Any]) -> str:
-    peak = report["device"].get("peak_memory_bytes")
-    text = (f"Peak GPU memory allocated in the window: {peak / 2**30:.2f} GiB ({peak:,} bytes)." if peak
-            else "Not measured: no CUDA device in this run.")
-    return f'<h2 id="memory">Memory</h2><p>{escape(text)}</p>'
+    head = '<h2 id="memory">Memory</h2>'
+    section = report.get("memory")
+    if not section:
+        return head + '<p class="muted">Not measured: memory was not read in this run.</p>'
+    readings = [section["start_bytes"], *section["step_bytes"]]
+    unit, scale = ("GiB", 2**30) if max(readings) >= 2 * 2**30 else ("MiB", 2**20)
+    line = memory_line(section)
+    text = f"{line[0].upper()}{line[1:]}; at the peak, {section['peak_bytes']:,} bytes."
+    return (head + f"<p>{escape(text)}</p>"
+            + '<p class="muted">Memory in use at each step boundary; a loop that keeps nothing from step to step '
+            "stays level.</p>" + charts.memory_steps([value / scale for value in readings], unit))
 
 
 def _ratio_bar(label: str, ratio: dict[str, Any], outcome: str) -> charts.Bar:
@@ -201,7 +214,7 @@ def _workers(section: dict[str, Any]) -> str:
             for point in section["curve"]]
     chart = charts.bars(rows, "what-if-chart", reference=1.0) if rows else ""
     best = (f'<p>Best: {section["best"]} workers; the fewest within noise of it: {section["fewest_within_noise"]} '
-            f'(<code>num_workers={section["fewest_within_noise"]}</code> at {escape(", ".join(section["loaders"]))}).</p>'
+            f'(<code>{escape(sweep_change(section))}</code> at {escape(", ".join(section["loaders"]))}).</p>'
             if section["best"] is not None else "")
     return head + chart + best
 

@@ -2,9 +2,13 @@
 
 Runs in the script's process. Forward, backward and optimizer are host intervals timed by the
 probe's patches; phases never nest (a forward that activation checkpointing reruns inside
-backward is backward's time), so they cannot count the same time twice. Input is the loader's
+backward is backward's time), so they cannot count the same time twice. An optimizer step given
+a closure (LBFGS, and Lightning's automatic optimization, which runs the whole training step that
+way) is paused while its closure runs: the closure's forward and backward are theirs, the rest of
+it is the step's other work. Input is the loader's
 fetches where the window fetched batches; otherwise it is the gap from the end of a step (the
-lead optimizer's step) to the step's first forward: a ``get_batch`` loop prepares its batch there.
+lead optimizer's step) to the step's first forward (or optimizer step, which runs a closure's
+forward inside it): a ``get_batch`` loop prepares its batch there.
 The rest is the step less the four, so the phases add up to the step by construction.
 
 On a GPU each interval is also bracketed by timing events on the stream, read after the window's
@@ -60,7 +64,8 @@ class PhaseRecorder:
         no other phase is open."""
         if self._open is not None or not self.window.active:
             return False
-        if phase == "forward":
+        if phase in ("forward", "optimizer"):
+            # An optimizer step that takes a closure starts before the closure's forward.
             self._close_gap()
         self._open = Open(phase, self.window.now(), self._mark())
         return True
@@ -74,6 +79,17 @@ class PhaseRecorder:
             return
         self.spans.append(Span(opened.phase, len(self.window.boundaries),
                                (self.window.now() - opened.started_s) * 1e3, opened.before, self._mark()))
+
+    def pause_optimizer(self) -> bool:
+        """Ends the open optimizer phase as its closure starts; True when it is to be resumed."""
+        if self._open is None or self._open.phase != "optimizer":
+            return False
+        self.end("optimizer")
+        return True
+
+    def resume_optimizer(self) -> None:
+        if self._open is None and self.window.active:
+            self._open = Open("optimizer", self.window.now(), self._mark())
 
     def step_ended(self) -> None:
         """Right after a step boundary: a new gap starts, unless the window fetches from a loader."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any, Optional
 
+from torch_advise.probe.memory import size
 from torch_advise.probe.settle import NO_GAIN_BELOW
 
 
@@ -28,6 +29,16 @@ def device_line(device: dict[str, Any]) -> str:
     if device.get("kind") == "cpu":
         return f"CPU (no CUDA device: verdicts are CPU verdicts); torch {device.get('torch')}"
     return "unknown (the script left no report)"
+
+
+MEMORY_KINDS = {"cuda-allocated": "allocated on the GPU", "resident": "resident", "max-resident": "resident (high-water mark)"}
+
+
+def memory_line(section: dict[str, Any]) -> str:
+    per_100 = section["slope_bytes_per_step"] * 100
+    return (f"peak {size(section['peak_bytes'])} {MEMORY_KINDS[section['measure']]} "
+            f"({size(section['start_bytes'])} at the window's start), {'+' if per_100 >= 0 else '-'}"
+            f"{size(abs(per_100))} per 100 steps")
 
 
 STOPPED_BY = {
@@ -72,11 +83,58 @@ def _workers(section: dict[str, Any]) -> list[str]:
     if section["best"] is not None:
         loaders = ", ".join(section["loaders"]) or "the loader"
         out.append(f"  best: {section['best']} workers; fewest within noise of it: {section['fewest_within_noise']}"
-                   f" -> set num_workers={section['fewest_within_noise']} at {loaders}")
+                   f" -> {sweep_change(section)} at {loaders}")
     return out
 
 
-def _what_if(section: dict[str, Any]) -> list[str]:
+def sweep_change(section: dict[str, Any]) -> str:
+    # Reports of schema 6 and older said nothing of the framework that built the loader.
+    return section.get("change") or f"set num_workers={section['fewest_within_noise']}"
+
+
+def _compile_events(name: str, events: Optional[dict[str, Any]], base: str) -> list[str]:
+    if events is None:
+        return []
+    if not events["counted"]:
+        return [f"  {name}: not counted: {events['reason']}"]
+    if not events["sites"]:
+        return [f"  {name}: none"]
+    out = [f"  {name}: {len(events['sites'])} {'line' if len(events['sites']) == 1 else 'lines'}"]
+    for site in events["sites"]:
+        function = f" ({site['function']})" if site.get("function") else ""
+        times = f" ({site['count']} times)" if site["count"] > 1 else ""
+        out.append(f"    {where(site['path'], site['line'], base)}{function}  {site['reason']}{times}")
+    return out
+
+
+def _compile(section: dict[str, Any], base: str) -> list[str]:
+    """Each torch.compile mode: its ratio, then its compile time and break-even step."""
+    compiled = section["compile"]
+    if compiled["not_applied"]:
+        return [f"  compile                  not tried: {compiled['not_applied']}"]
+    rows = {row["arm"]: row for row in section["arms"]}
+    out = [f"  torch.compile of {', '.join(compiled['models'])} (the model's forward; parameters shared)"] if compiled["models"] else []
+    for entry in compiled["modes"]:
+        row = rows.get(entry["arm"])
+        if entry["status"] != "measured" or row is None:
+            out.append(f"  {entry['arm']:<24} {entry['status']}: {entry['detail']}")
+            continue
+        out.append(f"  {entry['arm']:<24} {_said(row)}")
+        took = (f"compiled in {entry['compile_s']:.1f} s, kept out of the step times" if entry["compile_s"] is not None
+                else "compile time unknown")
+        steps, latest = entry["break_even_step"], entry["break_even_step_latest"]
+        if steps is None:
+            pays = f"break-even: {entry['break_even_note']}"
+        elif latest is None or latest == steps:
+            pays = f"break-even after {steps:,} steps"
+        else:
+            pays = f"break-even after {steps:,} steps ({latest:,} at the interval's low end)"
+        out.append(f"  {'':<24} {took}; {pays}")
+    return out + _compile_events("graph breaks", compiled["graph_breaks"], base) + _compile_events(
+        "recompiles", compiled["recompiles"], base)
+
+
+def _what_if(section: dict[str, Any], base: str) -> list[str]:
     rounds = section.get("rounds")
     blocks = ""
     if rounds:
@@ -87,6 +145,9 @@ def _what_if(section: dict[str, Any]) -> list[str]:
     out = ["", f"what-if{blocks}:"]
     if section.get("workers"):
         out.extend(_workers(section["workers"]))
+        return out
+    if section.get("compile"):
+        out.extend(_compile(section, base))
         return out
     for row in section["arms"]:
         label = row["arm"]
@@ -155,9 +216,8 @@ def render_text(report: dict[str, Any], base: Optional[str] = None) -> str:
         out.append("steps:   none measured")
     if steps.get("note"):
         out.append(f"         {steps['note']}")
-    peak = report["device"].get("peak_memory_bytes")
-    if peak:
-        out.append(f"memory:  peak {peak / 2**30:.2f} GiB allocated")
+    if report.get("memory"):
+        out.append(f"memory:  {memory_line(report['memory'])}")
     figures = report["input"]
     if figures["share"] is not None and figures.get("source") == "gap":
         out.append(f"input:   {'GPU idle' if figures['measure'] == 'gpu-idle' else 'host time'} between a step's end "
@@ -187,7 +247,7 @@ def render_text(report: dict[str, Any], base: Optional[str] = None) -> str:
     if report.get("ranks"):
         out.extend(_ranks(report["ranks"]))
     if report.get("what_if") is not None:
-        out.extend(_what_if(report["what_if"]))
+        out.extend(_what_if(report["what_if"], base))
     out.append("")
     if report["findings"]:
         out.append("static findings:")

@@ -13,10 +13,11 @@ from torch_advise import __version__
 from torch_advise.probe import verdict as v
 from torch_advise.probe.join import join
 from torch_advise.probe.launch import ChildRun
+from torch_advise.probe.memory import summary as memory_summary
 from torch_advise.probe.ranks import job_input_speedup, rank_section
 from torch_advise.probe.whatif import trial_report
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "report.schema.json")
 
 EXIT_OK = 0
@@ -82,7 +83,7 @@ def _not_applicable(raw: dict[str, Any], verdicts: list[dict[str, Any]]) -> list
     if not raw.get("loaders") and not (raw.get("phases") or {}).get("input_from"):
         notes.append({"measurement": "input stalls", "reason": "no DataLoader in this run"})
     if raw.get("device", {}).get("kind") != "cuda":
-        notes.append({"measurement": "GPU idle, syncs, copies, memory",
+        notes.append({"measurement": "GPU idle, syncs, copies",
                       "reason": "no CUDA device in this run; input stall is the host's wait (CPU verdict)"})
     return notes
 
@@ -173,6 +174,7 @@ def build_report(run: ChildRun, *, script: str, args: list[str], warmup: int, st
         "steps": _steps(raw, warmup, steps, _ending(outcome, timeout_s)),
         "input": input_figures,
         "phases": _phases(raw),
+        "memory": memory_summary(raw.get("memory")),
         "loaders": raw.get("loaders", []),
         "syncs": raw.get("syncs", {"measured": False, "lines": [], "unattributed": 0}),
         "copies": raw.get("copies", {"measured": False, "reason": "no report from the script"}),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from torch_advise.probe.settle import settled
@@ -39,6 +39,11 @@ class Rounds:
     against_best: bool = False
     now: Callable[[], float] = time.perf_counter
     stopped_by: Optional[str] = None
+    # Window steps not counted though their block's arm ran them (a step in which torch.compile
+    # compiled), and arms no longer measured (a mode whose compile failed): their blocks still
+    # run, since the steps' arms are fixed by their place in the window.
+    skipped: set[int] = field(default_factory=set)
+    dropped: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.min_rounds = -(-self.requested_steps // (self.block - 1))
@@ -63,10 +68,11 @@ class Rounds:
         by_round: dict[str, dict[int, list[float]]] = {arm: {} for arm in self.arms}
         for step, ms in enumerate(step_ms, 1):
             arm, round_ = self.arm_of(step)
-            if round_ is not None:
+            if round_ is not None and step not in self.skipped:
                 by_round[arm].setdefault(round_, []).append(ms)
-        complete = sorted(set.intersection(*(set(rounds) for rounds in by_round.values())))
-        return {arm: [by_round[arm][r] for r in complete] for arm in self.arms}
+        measured = [set(rounds) for arm, rounds in by_round.items() if arm not in self.dropped]
+        complete = sorted(set.intersection(*measured))
+        return {arm: [by_round[arm].get(r, []) for r in complete] for arm in self.arms}
 
     def more_steps(self, step_ms: list[float]) -> int:
         """Called where the window would end: the steps of one more round, or 0 to end it."""
@@ -83,7 +89,7 @@ class Rounds:
         return 0
 
     def _settled(self, rounds: dict[str, list[list[float]]]) -> bool:
-        pairs = [(rounds[AS_WRITTEN], rounds[arm]) for arm in self.arms[1:]]
+        pairs = [(rounds[AS_WRITTEN], rounds[arm]) for arm in self.arms[1:] if arm not in self.dropped]
         if self.against_best:
             best = min(self.arms, key=lambda arm: statistics.fmean(ms for block in rounds[arm] for ms in block))
             pairs += [(rounds[arm], rounds[best]) for arm in self.arms if arm != best]

@@ -16,7 +16,7 @@ from typing import Any
 from torch_advise.probe.report import SCHEMA_PATH, SCHEMA_VERSION
 from torch_advise.probe.schema_check import SchemaMismatch, check, kind_of, shown
 
-COMPARED_SECTIONS = ("tool", "script", "args", "settings", "device", "steps", "input", "syncs", "verdicts")
+COMPARED_SECTIONS = ("tool", "script", "args", "settings", "device", "steps", "input", "syncs", "memory", "verdicts")
 
 # What version 4 added to the sections compare reads, as a run of an older advise had it: one
 # process, no per-step input wait or GPU idle gap. Nothing else in them changed since version 1.
@@ -24,6 +24,9 @@ _ADDED_IN_VERSION_4: dict[str, dict[str, Any]] = {"settings": {"nproc_per_node":
 
 # Version 5 added each verdict's actions: an older run named no change.
 _ADDED_TO_VERDICTS_IN_VERSION_5: dict[str, Any] = {"actions": []}
+
+# Version 7 added the memory section: an older run read no memory but the GPU's peak (in device).
+_ADDED_IN_VERSION_7: dict[str, Any] = {"memory": None}
 
 _NOT_A_REPORT = "not a probe report (write one with advise probe --save FILE)"
 
@@ -55,6 +58,8 @@ def load_report(path: str) -> dict[str, Any]:
     if version < 5 and isinstance(report.get("verdicts"), list):
         report["verdicts"] = [{**_ADDED_TO_VERDICTS_IN_VERSION_5, **item} if isinstance(item, dict) else item
                               for item in report["verdicts"]]
+    if version < 7:
+        report = {**_ADDED_IN_VERSION_7, **report}
     schema = _report_schema()
     try:
         for section in COMPARED_SECTIONS:

@@ -11,6 +11,7 @@ import os
 import statistics
 from typing import Any, Optional
 
+from torch_advise.probe.loader_origin import setting
 from torch_advise.probe.rounds import AS_WRITTEN
 from torch_advise.probe.settle import NO_GAIN_BELOW, outcome
 from torch_advise.probe.stats import Ratio, paired_ratio
@@ -74,4 +75,5 @@ def workers_section(raw: dict[str, Any]) -> dict[str, Any]:
         "cores": sweep["counts"][-1], "counts": sweep["counts"], "as_written": sweep["as_written"],
         "loaders": sweep["loaders"], "not_applied": sweep["not_applied"], "curve": curve,
         "best": best["workers"] if best else None, "fewest_within_noise": fewest,
+        "change": f"set {setting(sweep.get('framework'), 'num_workers', fewest)}" if fewest is not None else None,
     }

@@ -2,9 +2,10 @@
 
 The arms are the script as written, then each chosen fix alone, then (for more than one) all of
 them together; or, for ``--try workers``, the script's loaders with each worker count of the
-sweep. They run in alternating blocks of steps, round after round (rounds.py). Which arms run
-is decided at the end of warm-up: a fix for which the warm-up never did what its rule flags
-has nothing to change, so it is named then and costs no rounds. No file is edited: each fix is
+sweep; or, for ``--try compile``, the trained model compiled in each mode (compile_trial.py).
+They run in alternating blocks of steps, round after round (rounds.py). Which arms run is
+decided at the end of warm-up: a fix for which the warm-up never did what its rule flags has
+nothing to change, so it is named then and costs no rounds. No file is edited: each fix is
 the run-time equivalent of what its rule asks for, at the sites the lint flagged.
 """
 
@@ -15,6 +16,9 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from torch_advise.probe import compile_trial
+from torch_advise.probe.compile_trial import CompileTrial
+from torch_advise.probe.loader_origin import setting
 from torch_advise.probe.rounds import AS_WRITTEN, Rounds
 from torch_advise.probe.sweep import SWEEP, arm_name, usable_cores
 from torch_advise.probe.window import WindowListener, WindowPlanner
@@ -96,6 +100,7 @@ class LoaderCall:
     arguments: dict[str, Any]
     site: Optional[tuple[str, int]]
     codes: frozenset[str]
+    framework: Optional[str] = None
 
 
 @dataclass
@@ -134,6 +139,7 @@ class Trial(WindowListener, WindowPlanner):
     block: int = DEFAULT_BLOCK
     deadline_s: Optional[float] = None
     sweep: Optional[list[int]] = None
+    compiler: Optional[CompileTrial] = None
     announce: Callable[[str], None] = lambda line: None
     active: frozenset[str] = frozenset()
     active_workers: Optional[int] = None
@@ -147,6 +153,7 @@ class Trial(WindowListener, WindowPlanner):
     sweep_written: Optional[int] = None
     sweep_not_applied: Optional[str] = None
     sweep_loaders: list[str] = field(default_factory=list)
+    sweep_framework: Optional[str] = None
     _arm_workers: dict[str, int] = field(default_factory=dict)
     _precision: Optional[str] = None
     _fused: dict[int, list[tuple[dict, Any, Any]]] = field(default_factory=dict)
@@ -177,6 +184,10 @@ class Trial(WindowListener, WindowPlanner):
         if completed >= self.warmup and self.rounds:
             arm, _ = self.rounds.arm_of(completed - self.warmup + 1)
             self._switch(arm)
+            if self.compiler:
+                self.compiler.step_started(completed - self.warmup + 1)
+                unusable = {*self.compiler.failed, *self.compiler.not_tried}
+                self.rounds.dropped = {compile_trial.arm_name(mode) for mode in unusable}
 
     def reset(self) -> None:
         self._switch(AS_WRITTEN)
@@ -187,11 +198,14 @@ class Trial(WindowListener, WindowPlanner):
                 fix.not_applied = (f"the run never did what {code} flags ({FLAGGED[code]}) in its "
                                    f"{self.warmup} warm-up steps, so the fix has nothing to change")
                 self.announce(f"{code} not applied, no rounds spent on it: {fix.not_applied}")
-        if self.sweep is None:
+        if self.compiler:
+            arms = [AS_WRITTEN, *self.compiler.choose(self.warmup)]
+        elif self.sweep is None:
             arms = arm_names([code for code, fix in self.fixes.items() if fix.usable])
         else:
             arms = [AS_WRITTEN, *self._sweep_arms()]
-        self.rounds = (Rounds(arms, self.block, self.steps, self.deadline_s, against_best=self.sweep is not None)
+        self.rounds = (Rounds(arms, self.block, self.steps, self.deadline_s, against_best=self.sweep is not None,
+                              skipped=self.compiler.compile_steps if self.compiler else set())
                        if len(arms) > 1 else None)
 
     def _did_what_it_flags(self, code: str) -> bool:
@@ -214,6 +228,8 @@ class Trial(WindowListener, WindowPlanner):
         # Loaders that disagree have no one count as written: every count of the sweep is an arm.
         self.sweep_written = written.pop() if len(written) == 1 else None
         self.sweep_loaders = [f"{os.path.basename(call.site[0])}:{call.site[1]}" for call in iterated if call.site]
+        frameworks = {call.framework for call in iterated}
+        self.sweep_framework = frameworks.pop() if len(frameworks) == 1 else None
         self._arm_workers = {arm_name(count): count for count in self.sweep if count != self.sweep_written}
         return list(self._arm_workers)
 
@@ -222,6 +238,8 @@ class Trial(WindowListener, WindowPlanner):
 
     def _switch(self, arm: str) -> None:
         self.active_workers = self._arm_workers.get(arm)
+        if self.compiler:
+            self.compiler.mode = compile_trial.mode_of(arm)
         codes = self.codes_of(arm)
         if codes == self.active:
             return
@@ -254,7 +272,7 @@ class Trial(WindowListener, WindowPlanner):
         return changes
 
     def note_loader(self, loader_id: int, loader: Any, init: Callable, args: tuple, kwargs: dict,
-                    site: Optional[tuple[str, int]], subclass: bool) -> None:
+                    site: Optional[tuple[str, int]], subclass: bool, framework: Optional[str] = None) -> None:
         """Called as the script builds a DataLoader: one at a flagged site is kept to be built again."""
         path, line = site if site else (None, None)
         codes = [code for code, _ in LOADER_ARGUMENTS if code in self.fixes and self.fixes[code].covers(path, line)]
@@ -273,7 +291,7 @@ class Trial(WindowListener, WindowPlanner):
             return
         arguments = dict(inspect.signature(init).bind(loader, *args, **kwargs).arguments)
         arguments.pop(next(iter(arguments)))  # the loader itself
-        self.calls[loader_id] = LoaderCall(type(loader), arguments, site, frozenset(codes))
+        self.calls[loader_id] = LoaderCall(type(loader), arguments, site, frozenset(codes), framework)
 
     def batch(self, loader_id: Optional[int], start: Callable, fetch: Callable) -> tuple[bool, Any]:
         """(True, batch) when the current arm takes this fetch from a twin loader."""
@@ -292,7 +310,7 @@ class Trial(WindowListener, WindowPlanner):
             where = f"{os.path.basename(call.site[0])}:{call.site[1]}" if call.site else "?"
             for code, name in LOADER_ARGUMENTS:
                 if name in changes and code in self.active:
-                    self.fixes[code].applied = f"{name}={changes[name]!r} at {where}"
+                    self.fixes[code].applied = f"{setting(call.framework, name, changes[name])} at {where}"
         return True, twin.next_batch()
 
     def _maker(self, call: LoaderCall, changes: dict[str, Any]) -> Callable[[], Any]:
@@ -365,8 +383,9 @@ class Trial(WindowListener, WindowPlanner):
                 {"code": fix.code, "applied": fix.applied, "not_applied": fix.not_applied, "untried": fix.untried}
                 for fix in self.fixes.values()
             ],
+            "compile": self.compiler.figures(step_ms) if self.compiler else None,
             "sweep": None if self.sweep is None else {
                 "counts": self.sweep, "as_written": written, "loaders": self.sweep_loaders,
-                "not_applied": self.sweep_not_applied,
+                "not_applied": self.sweep_not_applied, "framework": self.sweep_framework,
             },
         }

@@ -13,6 +13,9 @@ Thresholds (documented in docs/probe.md):
   there and costs time).
 - worker-restart: a loader with workers but without persistent_workers started its workers
   again for a later epoch, and that first batch waited at least 50 ms.
+- memory-growth: memory in use (GPU: allocated to tensors; CPU: resident) grew by more than
+  64 MiB across the window, along a line through the step boundaries' readings that explains
+  at least 90 % of their variation, over at least 10 steps.
 
 A fired verdict names the change to make: the argument and the line it goes on.
 """
@@ -21,6 +24,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from torch_advise.probe import memory
+from torch_advise.probe.loader_origin import setting
 from torch_advise.probe.trial import enough_workers
 
 INPUT_BOUND_SHARE = 0.10
@@ -28,10 +33,20 @@ SYNCS_PER_STEP = 1.0
 PAGEABLE_SHARE = 0.01
 BF16_CAPABILITY = (8, 0)
 WORKER_RESTART_MS = 50.0
+# A steady loop holds the same tensors at every step boundary, so what moves its readings is the
+# allocator: on a GPU, nothing (memory_allocated counts live tensors, not the cache); on a CPU,
+# glibc taking or trimming heap, up to one 64 MiB arena at a time, which a steady loop may fill
+# once (the steady fixtures and memory_leak.py --item moved by at most 22 MiB in 50 steps). So
+# growth must exceed one arena, and follow a line: a single jump (an arena, a cache filled once,
+# a new epoch's iterator) is explained by a line at most 75 %; four equal jumps in a row, 94 %.
+MEMORY_GROWTH_BYTES = 64 * 2**20
+MEMORY_LINE_FIT = 0.90
+# Fewer readings than this fit a line too easily to call it a trend.
+MEMORY_MIN_STEPS = 10
 
 VERDICT_IDS = (
     "input-bound", "sync-heavy", "pageable-copies", "fp16-on-bf16", "scaler-with-bf16",
-    "worker-restart",
+    "worker-restart", "memory-growth",
 )
 
 
@@ -130,7 +145,7 @@ def _loader_action(loader: dict[str, Any], workers: Optional[int]) -> dict[str, 
     wanted = enough_workers() if workers is None else workers
     have = loader["num_workers"]
     if have < wanted:
-        change = f"set num_workers={wanted} (now {have})"
+        change = f"set {setting(loader.get('framework'), 'num_workers', wanted)} (now {have})"
     else:
         change = (f"make each batch cheaper to load ({loader.get('dataset', 'the dataset')}.__getitem__ or the collate_fn): "
                   f"num_workers={have} already uses the cores this run may use")
@@ -221,7 +236,7 @@ def pageable_copies(raw: dict[str, Any]) -> dict[str, Any]:
     summary = (f"{pageable['per_step'] or 0:.1f} pageable host-to-device copies per step, "
                f"{share:.1%} of step time")
     unpinned = [row for row in raw.get("loaders", []) if row.get("batches") and not row["pin_memory"]]
-    actions = [_action("set pin_memory=True", row["path"], row["line"]) for row in unpinned]
+    actions = [_action(f"set {setting(row.get('framework'), 'pin_memory', True)}", row["path"], row["line"]) for row in unpinned]
     actions += [_action("pass non_blocking=True (from pinned memory the copy overlaps the step)", row["path"], row["line"])
                 for row in pageable["lines"]]
     return _verdict("pageable-copies", "fired" if fired else "clear", summary, figure=share,
@@ -278,7 +293,40 @@ def worker_restart(raw: dict[str, Any]) -> dict[str, Any]:
                     f"first batch of each later epoch waited {mean_ms:.0f} ms for workers to start",
                     figure=mean_ms, unit="ms per epoch", threshold=WORKER_RESTART_MS,
                     lines=[_line(row["path"], row["line"]) for row in repeated],
-                    actions=[_action("set persistent_workers=True", row["path"], row["line"]) for row in repeated])
+                    actions=[_action(f"set {setting(row.get('framework'), 'persistent_workers', True)}", row["path"], row["line"])
+                             for row in repeated])
+
+
+MEASURES = {"cuda-allocated": "GPU memory allocated", "resident": "resident memory",
+            "max-resident": "peak resident memory"}
+
+
+def memory_growth(raw: dict[str, Any]) -> dict[str, Any]:
+    section = memory.summary(raw.get("memory"))
+    if section is None:
+        return _verdict("memory-growth", "not-applicable", "memory was not read in this run")
+    steps = len(section["step_bytes"])
+    if steps < MEMORY_MIN_STEPS:
+        return _verdict("memory-growth", "not-applicable",
+                        f"{steps} steps measured; a trend needs {MEMORY_MIN_STEPS} or more")
+    growth, fit = section["growth_bytes"], section["r_squared"]
+    what = MEASURES[section["measure"]]
+    summary = f"{what} {'grew' if growth >= 0 else 'fell'} {memory.size(abs(growth))} over the window"
+    figure = dict(figure=growth / 2**20, unit="MiB over the window", threshold=MEMORY_GROWTH_BYTES / 2**20)
+    if growth <= MEMORY_GROWTH_BYTES:
+        return _verdict("memory-growth", "clear", summary, **figure)
+    if fit is None or fit < MEMORY_LINE_FIT:
+        return _verdict("memory-growth", "clear", f"{summary}, but in jumps, not step by step (R² {fit or 0:.2f})",
+                        **figure)
+    loop = (raw.get("memory") or {}).get("loop")
+    summary += (f", {memory.size(section['slope_bytes_per_step'])} every step (R² {fit:.2f}): "
+                "the loop keeps something from each step")
+    change = ("in the loop around this backward, keep loss.item() or .detach() in whatever outlives a step, not the "
+              "tensor (lists, running totals: a tensor that requires grad keeps its whole graph), and bound caches "
+              "that grow with every batch")
+    actions = [_action(change, loop["path"], loop["line"])] if loop else []
+    return _verdict("memory-growth", "fired", summary, lines=[_line(loop["path"], loop["line"])] if loop else [],
+                    actions=actions, **figure)
 
 
 def verdicts(raw: dict[str, Any], *, job_speedup: Optional[float] = None,
@@ -286,5 +334,5 @@ def verdicts(raw: dict[str, Any], *, job_speedup: Optional[float] = None,
     figures = input_figures(raw)
     return [
         input_bound(raw, figures, job_speedup=job_speedup, workers=workers), sync_heavy(raw), pageable_copies(raw), fp16_on_bf16(raw),
-        scaler_with_bf16(raw), worker_restart(raw),
+        scaler_with_bf16(raw), worker_restart(raw), memory_growth(raw),
     ]

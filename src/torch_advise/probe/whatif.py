@@ -1,5 +1,5 @@
-"""``advise probe --try CODES`` (or ``--try workers``): what to try at run time, and what the
-trial measured.
+"""``advise probe --try CODES`` (or ``--try workers``, ``--try compile``): what to try at run
+time, and what the trial measured.
 
 The lint says where each chosen rule fires; the script's process (trial.py) applies the run-time
 equivalent of each fix at those sites in alternating blocks; here the rounds become a measured
@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from torch_advise.finding import Finding
+from torch_advise.probe.compile_report import compile_section, unmeasured
 from torch_advise.probe.rounds import AS_WRITTEN, TIME_SHARE
 from torch_advise.probe.settle import outcome, rounds_to_settle
 from torch_advise.probe.stats import paired_ratio, round_logs
@@ -23,16 +24,19 @@ NO_EQUIVALENT = {
 }
 
 
-def trial_request(codes: list[str], findings: list[Finding], *, timeout_s: float,
-                  sweep: Optional[list[int]] = None) -> tuple[Optional[dict[str, Any]], list[dict[str, Any]]]:
+def trial_request(codes: list[str], findings: list[Finding], *, timeout_s: float, sweep: Optional[list[int]] = None,
+                  compile_modes: Optional[list[str]] = None) -> tuple[Optional[dict[str, Any]], list[dict[str, Any]]]:
     """The trial the script's process is to run, None when nothing chosen can be tried, and the
     chosen fixes that cannot be, each with the reason. A fix acts where the run does what its
     rule flags; a loader fix, where the lint flags it, or on every loader whose settings lack
     it when the lint flags none (a setting it cannot read, such as `num_workers=args.workers`).
-    ``sweep``: the worker counts of ``--try workers``, tried on every loader the run iterates."""
+    ``sweep``: the worker counts of ``--try workers``, tried on every loader the run iterates;
+    ``compile_modes``: the torch.compile modes of ``--try compile``, tried on the trained model."""
     budget_s = TIME_SHARE * timeout_s
     if sweep is not None:
         return {"fixes": [], "block": DEFAULT_BLOCK, "budget_s": budget_s, "sweep": sweep}, []
+    if compile_modes:
+        return {"fixes": [], "block": DEFAULT_BLOCK, "budget_s": budget_s, "compile": compile_modes}, []
     fixes, untried = [], []
     for code in codes:
         if code not in TRIABLE:
@@ -69,6 +73,8 @@ def trial_report(raw_trial: Optional[dict[str, Any]], untried: list[dict[str, An
     arms = raw.get("arms", [])
     block = raw.get("block") or DEFAULT_BLOCK
     as_written: list[list[float]] = next((arm["rounds_ms"] for arm in arms if arm["arm"] == AS_WRITTEN), [])
+    # Compile arms whose compile failed or never ran: their blocks ran as written.
+    unusable = unmeasured(raw["compile"]) if raw.get("compile") else {}
     rows = []
     for arm in arms:
         if arm["arm"] == AS_WRITTEN:
@@ -84,6 +90,9 @@ def trial_report(raw_trial: Optional[dict[str, Any]], untried: list[dict[str, An
             row["outcome"] = "not applied"
             flagged = ", ".join(arm["codes"])
             row["detail"] = reasons[0] if reasons else f"the run never did what {flagged} flags, so the fix had nothing to change"
+        elif arm["arm"] in unusable:
+            row["outcome"] = "not measured"
+            row["detail"] = unusable[arm["arm"]]
         elif not arm["rounds_ms"]:
             row["outcome"] = "not measured"
             row["detail"] = "the script ended before a whole round of blocks was measured"
@@ -98,11 +107,14 @@ def trial_report(raw_trial: Optional[dict[str, Any]], untried: list[dict[str, An
          "settle_rounds": None, "settle_steps": None, "predicted_speedup": None, "detail": fix["not_applied"]}
         for code, fix in fixes.items() if code not in in_arms and fix["not_applied"] and not fix["untried"]
     ]
-    unusable = [
+    not_tried = [
         {"code": code, "reason": fix["not_applied"]}
         for code, fix in fixes.items() if code not in in_arms and fix["not_applied"] and fix["untried"]
     ]
+    compiled = None
+    if raw.get("compile"):
+        compiled = compile_section(raw["compile"], rows, {arm["arm"]: arm["rounds_ms"] for arm in arms}, as_written)
     return {
-        "block": raw.get("block"), "rounds": raw.get("rounds"), "arms": rows, "not_tried": unusable + untried,
-        "workers": workers_section(raw) if raw.get("sweep") else None,
+        "block": raw.get("block"), "rounds": raw.get("rounds"), "arms": rows, "not_tried": not_tried + untried,
+        "workers": workers_section(raw) if raw.get("sweep") else None, "compile": compiled,
     }
