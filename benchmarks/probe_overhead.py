@@ -28,7 +28,7 @@ from torch.utils.data import DataLoader, TensorDataset
 steps, instrumented, width = int(sys.argv[1]), sys.argv[2] == "on", int(sys.argv[3])
 torch.set_num_threads(1)
 if instrumented:
-    from torch_advise.probe.instrument import Probe
+    from torch_advise.probe.inside.instrument import Probe
     # Warm-up 1 and a window longer than the run: measure every step, never stop the loop.
     Probe(warmup=1, steps=10**9, script_dir=".").install()
 data = TensorDataset(torch.randn(steps * 32 + 64, 256), torch.randn(steps * 32 + 64, 1))

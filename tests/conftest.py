@@ -110,7 +110,7 @@ def run_probe(tmp_path: Path, fixture: str, *options: str, script_args: tuple[st
     from click.testing import CliRunner
 
     from torch_advise.probe.command import probe
-    from torch_advise.probe.report import SCHEMA_PATH
+    from torch_advise.probe.output.report import SCHEMA_PATH
 
     out = tmp_path / f"{fixture}.json"
     args = [str(FIXTURES / "probe" / f"{fixture}.py"), "--format", "json", "--output", str(out), *options]

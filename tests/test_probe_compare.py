@@ -14,11 +14,11 @@ from click.testing import CliRunner
 
 from torch_advise.probe.command import compare as compare_command
 from torch_advise.probe.command import probe
-from torch_advise.probe.compare import compare
-from torch_advise.probe.report import SCHEMA_PATH, SCHEMA_VERSION
-from torch_advise.probe.saved_report import COMPARED_SECTIONS
-from torch_advise.probe.schema_check import ANNOTATIONS, KEYWORDS
-from torch_advise.probe.stats import bootstrap_medians
+from torch_advise.probe.judge.compare import compare
+from torch_advise.probe.judge.stats import bootstrap_medians
+from torch_advise.probe.output.report import SCHEMA_PATH, SCHEMA_VERSION
+from torch_advise.probe.output.saved_report import COMPARED_SECTIONS
+from torch_advise.probe.output.schema_check import ANNOTATIONS, KEYWORDS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "fixtures", "probe")

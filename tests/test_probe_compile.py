@@ -7,11 +7,11 @@ import pytest
 from click.testing import CliRunner
 
 from torch_advise.probe.command import probe
-from torch_advise.probe.compile_events import break_reason, break_site, recompile_reason
-from torch_advise.probe.compile_report import break_even, compile_seconds, compile_section
-from torch_advise.probe.compile_trial import CompileTrial, device_reason, one_line, requested_modes
-from torch_advise.probe.render import render_text
-from torch_advise.probe.rounds import AS_WRITTEN, Rounds
+from torch_advise.probe.inside.compile_events import break_reason, break_site, recompile_reason
+from torch_advise.probe.inside.compile_trial import CompileTrial, device_reason, one_line, requested_modes
+from torch_advise.probe.judge.compile_report import break_even, compile_seconds, compile_section
+from torch_advise.probe.judge.rounds import AS_WRITTEN, Rounds
+from torch_advise.probe.output.render import render_text
 
 from conftest import FIXTURES, run_probe
 

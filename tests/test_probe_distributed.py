@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from test_lifetime import alive, leftovers, recorded, wait_until
 
 from torch_advise.probe.command import probe
-from torch_advise.probe.ranks import job_input_speedup, lateness, rank_section
+from torch_advise.probe.judge.ranks import job_input_speedup, lateness, rank_section
 
 from conftest import FIXTURES, REPO, run_probe
 

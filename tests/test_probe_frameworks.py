@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from torch_advise.probe.loader_origin import Origin, origin_of
-from torch_advise.probe.render import render_text
-from torch_advise.probe.trial import enough_workers
+from torch_advise.probe.inside.loader_origin import Origin, origin_of
+from torch_advise.probe.inside.trial import enough_workers
+from torch_advise.probe.output.render import render_text
 
 from conftest import FIXTURES, run_probe
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from torch_advise.probe.charts import nice_ticks
 from torch_advise.probe.command import probe
-from torch_advise.probe.page import render_html
-from torch_advise.probe.phases import PHASES
+from torch_advise.probe.inside.phases import PHASES
+from torch_advise.probe.output.charts import nice_ticks
+from torch_advise.probe.output.page import render_html
 
 from conftest import FIXTURES
 

@@ -9,11 +9,11 @@ import os
 import pytest
 from test_probe_compare import report_of
 
-from torch_advise.probe import verdict as v
-from torch_advise.probe.memory import CudaAllocated, MemoryRecorder, Resident, fit, host_reader, summary
-from torch_advise.probe.render import render_text
-from torch_advise.probe.saved_report import load_report
-from torch_advise.probe.window import HostClock, StepWindow, StopScript
+from torch_advise.probe.inside.memory import CudaAllocated, MemoryRecorder, Resident, fit, host_reader, summary
+from torch_advise.probe.inside.window import HostClock, StepWindow, StopScript
+from torch_advise.probe.judge import verdict as v
+from torch_advise.probe.output.render import render_text
+from torch_advise.probe.output.saved_report import load_report
 
 from conftest import FIXTURES, run_probe
 
@@ -202,7 +202,7 @@ def test_on_a_gpu_it_reads_the_allocator_and_its_peak_over_the_window():
 
 def test_the_gpu_is_read_only_once_the_script_has_initialised_cuda(monkeypatch):
     torch = pytest.importorskip("torch")
-    from torch_advise.probe.instrument import Probe
+    from torch_advise.probe.inside.instrument import Probe
 
     probe = Probe(2, 5, str(FIXTURES / "probe"))
     probe.cuda_available = True

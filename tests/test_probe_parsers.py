@@ -5,9 +5,9 @@ import os
 import warnings
 from collections import namedtuple
 
-from torch_advise.probe.copies import classify, copy_kind, tally_figures
-from torch_advise.probe.sites import is_user_file, user_site_of_stack
-from torch_advise.probe.syncs import SyncCounter, is_sync_warning
+from torch_advise.probe.inside.copies import classify, copy_kind, tally_figures
+from torch_advise.probe.inside.sites import is_user_file, user_site_of_stack
+from torch_advise.probe.inside.syncs import SyncCounter, is_sync_warning
 
 HERE = os.path.realpath(__file__)
 TORCH_DIR = os.path.dirname(importlib.util.find_spec("torch").origin)
@@ -78,7 +78,7 @@ def test_user_files_exclude_the_standard_library_and_this_tool():
     assert not is_user_file(os.__file__)
     assert not is_user_file(warnings.__file__)
     assert not is_user_file("<string>")
-    import torch_advise.probe.window as window_module
+    import torch_advise.probe.inside.window as window_module
     assert not is_user_file(window_module.__file__)
 
 

@@ -3,8 +3,8 @@
 import json
 import os
 
-from torch_advise.probe.phases import PhaseRecorder
-from torch_advise.probe.window import StepWindow, StopScript
+from torch_advise.probe.inside.phases import PhaseRecorder
+from torch_advise.probe.inside.window import StepWindow, StopScript
 
 from conftest import run_probe
 

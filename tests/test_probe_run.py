@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from torch_advise.probe import command
 from torch_advise.probe.command import probe
-from torch_advise.probe.render import render_text
-from torch_advise.probe.report import SCHEMA_PATH, exit_code
+from torch_advise.probe.output.render import render_text
+from torch_advise.probe.output.report import SCHEMA_PATH, exit_code
 
 from conftest import run_probe
 

@@ -6,11 +6,11 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from torch_advise.probe.render import render_text
-from torch_advise.probe.rounds import AS_WRITTEN, Rounds
-from torch_advise.probe.settle import NO_GAIN_BELOW, outcome, rounds_to_settle, settled
-from torch_advise.probe.stats import Ratio, paired_ratio, round_logs
-from torch_advise.probe.whatif import trial_report
+from torch_advise.probe.judge.rounds import AS_WRITTEN, Rounds
+from torch_advise.probe.judge.settle import NO_GAIN_BELOW, outcome, rounds_to_settle, settled
+from torch_advise.probe.judge.stats import Ratio, paired_ratio, round_logs
+from torch_advise.probe.judge.whatif import trial_report
+from torch_advise.probe.output.render import render_text
 
 
 def test_the_issues_two_readings_are_inconclusive_not_no_gain():

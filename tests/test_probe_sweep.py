@@ -5,9 +5,9 @@ import os
 from click.testing import CliRunner
 
 from torch_advise.probe.command import probe
-from torch_advise.probe.render import render_text
-from torch_advise.probe.sweep import sweep_counts, usable_cores
-from torch_advise.probe.trial import worker_changes
+from torch_advise.probe.inside.trial import worker_changes
+from torch_advise.probe.judge.sweep import sweep_counts, usable_cores
+from torch_advise.probe.output.render import render_text
 
 from conftest import FIXTURES, run_probe
 

@@ -3,8 +3,8 @@
 import pytest
 
 from torch_advise.finding import Finding
-from torch_advise.probe import verdict as v
-from torch_advise.probe.join import join
+from torch_advise.probe.judge import verdict as v
+from torch_advise.probe.judge.join import join
 
 SCRIPT = "/work/train.py"
 

@@ -6,11 +6,11 @@ import pytest
 from click.testing import CliRunner
 
 from torch_advise.probe.command import probe
-from torch_advise.probe.render import render_text
-from torch_advise.probe.rounds import AS_WRITTEN, Rounds
-from torch_advise.probe.stats import median_ratio, paired_ratio
-from torch_advise.probe.trial import Fix, Trial, enough_workers
-from torch_advise.probe.whatif import trial_report
+from torch_advise.probe.inside.trial import Fix, Trial, enough_workers
+from torch_advise.probe.judge.rounds import AS_WRITTEN, Rounds
+from torch_advise.probe.judge.stats import median_ratio, paired_ratio
+from torch_advise.probe.judge.whatif import trial_report
+from torch_advise.probe.output.render import render_text
 
 from conftest import run_probe
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from torch_advise.probe.window import CudaClock, HostClock, StepWindow, StopScript, percentile
+from torch_advise.probe.inside.window import CudaClock, HostClock, StepWindow, StopScript, percentile
 
 
 class Timeline:

@@ -12,8 +12,8 @@ from typing import NoReturn, Optional
 import click
 
 from torch_advise.lint.files import is_notebook
-from torch_advise.probe.comparable import ALLOWABLE
-from torch_advise.probe.verdict import VERDICT_IDS
+from torch_advise.probe.judge.comparable import ALLOWABLE
+from torch_advise.probe.judge.verdict import VERDICT_IDS
 
 INSTALL_HINT = "advise probe needs torch>=2.1 in the same environment: pip install torch (or the probe extra, torch-advise[probe])"
 
@@ -38,7 +38,7 @@ def _refuse(message: str) -> NoReturn:
 
 def _compile_modes(parts: list[str]) -> list[str]:
     """The torch.compile modes ``--try compile`` (every mode) or ``compile:MODE`` asks for."""
-    from torch_advise.probe.compile_trial import COMPILE, requested_modes
+    from torch_advise.probe.inside.compile_trial import COMPILE, requested_modes
 
     others = [part for part in parts if part != COMPILE and not part.startswith(f"{COMPILE}:")]
     if others:
@@ -57,8 +57,8 @@ def _tried(value: Optional[str]) -> tuple[list[str], bool, list[str]]:
     if not value:
         return [], False, []
     from torch_advise.catalogue import CatalogueError, load_catalogue
-    from torch_advise.probe.compile_trial import COMPILE
-    from torch_advise.probe.sweep import SWEEP
+    from torch_advise.probe.inside.compile_trial import COMPILE
+    from torch_advise.probe.judge.sweep import SWEEP
 
     try:
         catalogue = load_catalogue()
@@ -155,15 +155,15 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
         sys.exit(2)
 
     from torch_advise.lint.api import lint_paths
+    from torch_advise.probe.judge.whatif import trial_request
     from torch_advise.probe.launch import run_child
-    from torch_advise.probe.render import render_text
-    from torch_advise.probe.report import build_report, exit_code
-    from torch_advise.probe.whatif import trial_request
+    from torch_advise.probe.output.render import render_text
+    from torch_advise.probe.output.report import build_report, exit_code
 
     trial: Optional[dict] = None
     untried: list[dict] = []
     if sweep:
-        from torch_advise.probe.sweep import sweep_counts, usable_cores
+        from torch_advise.probe.judge.sweep import sweep_counts, usable_cores
 
         trial, untried = trial_request([], [], timeout_s=timeout_s, sweep=sweep_counts(usable_cores()))
     elif compile_modes:
@@ -192,7 +192,7 @@ def probe(script: str, script_args: tuple[str, ...], steps: int, warmup: int, ti
         with open(save_path, "w", encoding="utf-8") as handle:
             handle.write(as_json)
     if html_path:
-        from torch_advise.probe.page import render_html
+        from torch_advise.probe.output.page import render_html
 
         with open(html_path, "w", encoding="utf-8") as handle:
             handle.write(render_html(report))
@@ -230,9 +230,9 @@ def compare(baseline: str, current: str, threshold_pct: float, allow_different: 
     by more than --threshold and beyond noise, or a verdict fired that did not before, 2 a file
     is not a valid probe report, or the runs differ in what --allow-different does not allow.
     """
-    from torch_advise.probe import compare as comparing
-    from torch_advise.probe.comparable import RunsDiffer
-    from torch_advise.probe.saved_report import ReportError, load_report
+    from torch_advise.probe.judge import compare as comparing
+    from torch_advise.probe.judge.comparable import RunsDiffer
+    from torch_advise.probe.output.saved_report import ReportError, load_report
     from torch_advise.report.terminal import printable
 
     try:

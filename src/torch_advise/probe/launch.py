@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from torch_advise.probe.instrument import (
+from torch_advise.probe.inside.instrument import (
     CONFIG_ENV,
     OUT_ENV,
     SNAPSHOT_FILE,
@@ -46,7 +46,7 @@ _PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(
 # Put this package first on the path whether or not it is installed, then hand over to it.
 _BOOTSTRAP = (
     "import sys; sys.path.insert(0, {root!r}); "
-    "from torch_advise.probe.instrument import main; main()"
+    "from torch_advise.probe.inside.instrument import main; main()"
 )
 
 TERM_GRACE_S = 5.0

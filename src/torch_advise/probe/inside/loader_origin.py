@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import Any, Optional
 
-from torch_advise.probe.sites import is_user_file, library_roots
+from torch_advise.probe.inside.sites import is_user_file, library_roots
 
 # How far up the stack a library's own frames are searched: past this, the loader was not built
 # from one the script handed to the call that built it.

@@ -19,7 +19,7 @@ from collections import Counter
 from types import FrameType
 from typing import Any, Optional
 
-from torch_advise.probe.sites import is_user_file, library_roots
+from torch_advise.probe.inside.sites import is_user_file, library_roots
 
 INTERVAL_S = 0.001
 SHOWN = 3

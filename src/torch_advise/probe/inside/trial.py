@@ -16,12 +16,12 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from torch_advise.probe import compile_trial
-from torch_advise.probe.compile_trial import CompileTrial
-from torch_advise.probe.loader_origin import setting
-from torch_advise.probe.rounds import AS_WRITTEN, Rounds
-from torch_advise.probe.sweep import SWEEP, arm_name, usable_cores
-from torch_advise.probe.window import WindowListener, WindowPlanner
+from torch_advise.probe.inside import compile_trial
+from torch_advise.probe.inside.compile_trial import CompileTrial
+from torch_advise.probe.inside.loader_origin import setting
+from torch_advise.probe.inside.window import WindowListener, WindowPlanner
+from torch_advise.probe.judge.rounds import AS_WRITTEN, Rounds
+from torch_advise.probe.judge.sweep import SWEEP, arm_name, usable_cores
 
 ALL_FIXES = "all together"
 DEFAULT_BLOCK = 10

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from torch_advise.probe.window import StepWindow
+from torch_advise.probe.inside.window import StepWindow
 
 TIMED = ("forward", "backward", "optimizer")
 PHASES = ("input", *TIMED, "other")

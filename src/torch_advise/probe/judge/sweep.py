@@ -11,10 +11,10 @@ import os
 import statistics
 from typing import Any, Optional
 
-from torch_advise.probe.loader_origin import setting
-from torch_advise.probe.rounds import AS_WRITTEN
-from torch_advise.probe.settle import NO_GAIN_BELOW, outcome
-from torch_advise.probe.stats import Ratio, paired_ratio
+from torch_advise.probe.inside.loader_origin import setting
+from torch_advise.probe.judge.rounds import AS_WRITTEN
+from torch_advise.probe.judge.settle import NO_GAIN_BELOW, outcome
+from torch_advise.probe.judge.stats import Ratio, paired_ratio
 
 SWEEP = "workers"
 

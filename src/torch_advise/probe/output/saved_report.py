@@ -13,8 +13,8 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from torch_advise.probe.report import SCHEMA_PATH, SCHEMA_VERSION
-from torch_advise.probe.schema_check import SchemaMismatch, check, kind_of, shown
+from torch_advise.probe.output.report import SCHEMA_PATH, SCHEMA_VERSION
+from torch_advise.probe.output.schema_check import SchemaMismatch, check, kind_of, shown
 
 COMPARED_SECTIONS = ("tool", "script", "args", "settings", "device", "steps", "input", "syncs", "memory", "verdicts")
 

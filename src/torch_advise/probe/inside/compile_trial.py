@@ -25,7 +25,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from torch_advise.probe.compile_events import CompileEvents
+from torch_advise.probe.inside.compile_events import CompileEvents
 
 COMPILE = "compile"
 MODES = ("default", "reduce-overhead", "max-autotune")

@@ -11,7 +11,7 @@ import os
 from typing import Any, Callable, Optional
 
 from torch_advise.finding import Finding
-from torch_advise.probe import verdict as v
+from torch_advise.probe.judge import verdict as v
 
 CONFIRMED = "confirmed"
 NOT_CONFIRMED = "not confirmed"

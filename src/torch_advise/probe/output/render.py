@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from typing import Any, Optional
 
-from torch_advise.probe.memory import size
-from torch_advise.probe.settle import NO_GAIN_BELOW
+from torch_advise.probe.inside.memory import size
+from torch_advise.probe.judge.settle import NO_GAIN_BELOW
 
 
 def where(path: Optional[str], line: Optional[int], base: str) -> str:

@@ -16,7 +16,7 @@ import logging
 import re
 from typing import Any, Optional
 
-from torch_advise.probe.sites import is_user_file
+from torch_advise.probe.inside.sites import is_user_file
 
 # "Graph break in user code at /path/model.py:15" (the duplicate's log names the line the same way).
 _BREAK_AT = re.compile(r"in user code at (?P<path>.+?):(?P<line>\d+)\s*$", re.MULTILINE)

@@ -11,9 +11,9 @@ import os
 from html import escape
 from typing import Any, Optional
 
-from torch_advise.probe import charts
-from torch_advise.probe.memory import size
-from torch_advise.probe.render import MEMORY_KINDS, device_line, memory_line, sweep_change, where
+from torch_advise.probe.inside.memory import size
+from torch_advise.probe.output import charts
+from torch_advise.probe.output.render import MEMORY_KINDS, device_line, memory_line, sweep_change, where
 
 POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 SOURCE_CONTEXT = 2

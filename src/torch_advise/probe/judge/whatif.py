@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from torch_advise.finding import Finding
-from torch_advise.probe.compile_report import compile_section, unmeasured
-from torch_advise.probe.rounds import AS_WRITTEN, TIME_SHARE
-from torch_advise.probe.settle import outcome, rounds_to_settle
-from torch_advise.probe.stats import paired_ratio, round_logs
-from torch_advise.probe.sweep import workers_section
-from torch_advise.probe.trial import DEFAULT_BLOCK, TRIABLE
+from torch_advise.probe.inside.trial import DEFAULT_BLOCK, TRIABLE
+from torch_advise.probe.judge.compile_report import compile_section, unmeasured
+from torch_advise.probe.judge.rounds import AS_WRITTEN, TIME_SHARE
+from torch_advise.probe.judge.settle import outcome, rounds_to_settle
+from torch_advise.probe.judge.stats import paired_ratio, round_logs
+from torch_advise.probe.judge.sweep import workers_section
 
 NO_EQUIVALENT = {
     "PERF001": "channels_last would change the memory format of the model and of every input mid-run",

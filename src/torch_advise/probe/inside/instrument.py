@@ -19,17 +19,17 @@ import time
 import weakref
 from typing import Any, NoReturn, Optional
 
-from torch_advise.probe.compile_trial import CompileTrial
-from torch_advise.probe.copies import classify, tally_figures
-from torch_advise.probe.gap_sites import GapSampler
-from torch_advise.probe.loader_origin import Origin, origin_of
-from torch_advise.probe.memory import CudaAllocated, MemoryRecorder, Reader, host_reader
-from torch_advise.probe.phases import PhaseRecorder
-from torch_advise.probe.sites import caller_site, user_site_of_traceback
-from torch_advise.probe.syncs import SyncCounter
-from torch_advise.probe.tracebacks import script_traceback
-from torch_advise.probe.trial import NEEDS_CUDA, Fix, Trial
-from torch_advise.probe.window import CudaClock, HostClock, StepWindow, StopScript, WindowListener, WindowPlanner
+from torch_advise.probe.inside.compile_trial import CompileTrial
+from torch_advise.probe.inside.copies import classify, tally_figures
+from torch_advise.probe.inside.gap_sites import GapSampler
+from torch_advise.probe.inside.loader_origin import Origin, origin_of
+from torch_advise.probe.inside.memory import CudaAllocated, MemoryRecorder, Reader, host_reader
+from torch_advise.probe.inside.phases import PhaseRecorder
+from torch_advise.probe.inside.sites import caller_site, user_site_of_traceback
+from torch_advise.probe.inside.syncs import SyncCounter
+from torch_advise.probe.inside.tracebacks import script_traceback
+from torch_advise.probe.inside.trial import NEEDS_CUDA, Fix, Trial
+from torch_advise.probe.inside.window import CudaClock, HostClock, StepWindow, StopScript, WindowListener, WindowPlanner
 from torch_advise.processes import TAG_ENV, adopt_orphans, stop_run, watch_folder, watch_pipe
 
 OUT_ENV = "TORCH_ADVISE_PROBE_OUT"

@@ -11,7 +11,7 @@ import runpy
 import traceback
 from typing import Optional
 
-_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 # As runpy's frames name it: "<frozen runpy>" where the standard library is frozen in.
 _RUNPY_FILE = runpy.run_path.__code__.co_filename
 # The frames of the innermost calls, as many as a report has room for.

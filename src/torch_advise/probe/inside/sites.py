@@ -12,7 +12,7 @@ from typing import Optional
 
 Site = tuple[str, int]
 
-_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def library_roots() -> tuple[str, ...]:

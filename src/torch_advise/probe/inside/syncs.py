@@ -12,7 +12,7 @@ import warnings
 from collections import Counter
 from typing import Any, Callable, Optional
 
-from torch_advise.probe.sites import Site, is_user_file, user_site_of_frame
+from torch_advise.probe.inside.sites import Site, is_user_file, user_site_of_frame
 
 SYNC_WARNING_TEXT = "called a synchronizing CUDA operation"
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from torch_advise.probe.sites import Site, user_site_of_stack
+from torch_advise.probe.inside.sites import Site, user_site_of_stack
 
 
 def copy_kind(name: str) -> Optional[str]:

@@ -14,7 +14,7 @@ import math
 import statistics
 from typing import Any, Optional
 
-from torch_advise.probe.compile_trial import MODES, arm_name
+from torch_advise.probe.inside.compile_trial import MODES, arm_name
 
 NO_BREAK_EVEN = {
     "slower": "none: the compiled step is slower, so compiling never pays back",

@@ -14,7 +14,7 @@ import math
 import statistics
 from typing import Optional
 
-from torch_advise.probe.stats import Ratio, t95
+from torch_advise.probe.judge.stats import Ratio, t95
 
 NO_GAIN_BELOW = 1.05
 

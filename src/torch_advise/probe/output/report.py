@@ -10,12 +10,12 @@ import signal
 from typing import Any, Optional
 
 from torch_advise import __version__
-from torch_advise.probe import verdict as v
-from torch_advise.probe.join import join
+from torch_advise.probe.inside.memory import summary as memory_summary
+from torch_advise.probe.judge import verdict as v
+from torch_advise.probe.judge.join import join
+from torch_advise.probe.judge.ranks import job_input_speedup, rank_section
+from torch_advise.probe.judge.whatif import trial_report
 from torch_advise.probe.launch import ChildRun
-from torch_advise.probe.memory import summary as memory_summary
-from torch_advise.probe.ranks import job_input_speedup, rank_section
-from torch_advise.probe.whatif import trial_report
 
 SCHEMA_VERSION = 7
 SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "report.schema.json")

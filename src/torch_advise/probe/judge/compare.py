@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from torch_advise.probe.comparable import comparison_warnings
-from torch_advise.probe.stats import Ratio, median_ratio
+from torch_advise.probe.judge.comparable import comparison_warnings
+from torch_advise.probe.judge.stats import Ratio, median_ratio
 from torch_advise.report.terminal import printable
 
 DEFAULT_THRESHOLD_PCT = 5.0

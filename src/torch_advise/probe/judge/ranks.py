@@ -15,7 +15,7 @@ from __future__ import annotations
 import statistics
 from typing import Any, Optional
 
-from torch_advise.probe.verdict import input_figures
+from torch_advise.probe.judge.verdict import input_figures
 
 # A rank is a straggler when its median lateness is at least this share of its median step...
 STRAGGLER_SHARE = 0.10

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Protocol
 
-from torch_advise.probe.sites import Site
-from torch_advise.probe.window import WindowListener
+from torch_advise.probe.inside.sites import Site
+from torch_advise.probe.inside.window import WindowListener
 
 
 class Reader(Protocol):

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from torch_advise.probe import memory
-from torch_advise.probe.loader_origin import setting
-from torch_advise.probe.trial import enough_workers
+from torch_advise.probe.inside import memory
+from torch_advise.probe.inside.loader_origin import setting
+from torch_advise.probe.inside.trial import enough_workers
 
 INPUT_BOUND_SHARE = 0.10
 SYNCS_PER_STEP = 1.0

@@ -18,8 +18,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from torch_advise.probe.settle import settled
-from torch_advise.probe.stats import paired_ratio
+from torch_advise.probe.judge.settle import settled
+from torch_advise.probe.judge.stats import paired_ratio
 
 AS_WRITTEN = "as written"
 SETTLING_ROUNDS = 1
