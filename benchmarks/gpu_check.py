@@ -4,8 +4,10 @@ For each scenario of the evidence's verdict table, fixtures/probe/gpu_step.py is
 unprobed with no workers and with 6 (the gain of really applying the fix), under `advise probe`
 (its verdict, GPU idle share, predicted gain and step time; the script also times itself there,
 which gives the probe's overhead), and under `advise probe --try DL001` (the what-if's measured
-gain). Then `advise probe` runs the other probe fixtures whose verdicts on a bfloat16 GPU are
-known. Exits 1 when a check fails. Without CUDA every step runs on the CPU: a dry run of this
+gain). Each scenario's probed run also gives its phases: host and GPU time per phase, which must
+add up to the step. Then `advise probe --try compile` measures fixtures/probe/small_mlp.py (on
+CUDA: the default mode and the CUDA-graph modes), and `advise probe` runs the other probe
+fixtures whose verdicts on a bfloat16 GPU are known. Exits 1 when a check fails. Without CUDA every step runs on the CPU: a dry run of this
 harness, whose figures mean nothing.
 
     python benchmarks/gpu_check.py [--steps 60] [--only input-bound]
@@ -51,6 +53,11 @@ SCENARIOS = (
     Scenario("input-bound", ("--decode-ms", "60"), True, 0.610, 2.59),
     Scenario("item-every-step", ("--decode-ms", "12", "--item"), True, 0.358, 1.54),
 )
+
+PHASES = ("input", "forward", "backward", "optimizer", "other")
+# The issue's bound for the phases against the step they split.
+PHASES_BOUND = 0.10
+SMALL_MLP = os.path.join(FIXTURES, "small_mlp.py")
 
 # Probe fixtures whose verdicts on a bfloat16-capable GPU follow from their code.
 FIXTURE_VERDICTS = (
@@ -100,6 +107,44 @@ def within(value: float, reference: float, bound: float) -> bool:
     return abs(value / reference - 1) <= bound
 
 
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def phases_row(name: str, report: dict[str, Any]) -> tuple[list[str], bool]:
+    """Mean host ms per phase (GPU ms beside it where measured) and whether they add up to the
+    mean step within PHASES_BOUND."""
+    phases = report.get("phases") or {}
+    host = phases.get("step_ms") or {}
+    gpu = phases.get("gpu_ms") or {}
+    cells = [f"{mean(host.get(phase, [])):.2f}" + (f" / {mean(gpu[phase]):.2f}" if phase in gpu else "")
+             for phase in PHASES]
+    step = mean(report["steps"]["step_ms"])
+    total = sum(mean(host.get(phase, [])) for phase in PHASES)
+    adds_up = bool(step) and within(total, step, PHASES_BOUND)
+    return [name, *cells, f"{total:.2f} of {step:.2f}"], adds_up
+
+
+def compile_rows(steps: int) -> tuple[list[list[str]], bool]:
+    """`--try compile` on the small MLP: per mode, its outcome, ratio, compile time and break-even."""
+    report, _ = probed(SMALL_MLP, ["--steps", str(1000 * steps)],
+                       ["--warmup", "3", "--steps", str(steps), "--try", "compile", "--timeout", "480"])
+    section = (report.get("what_if") or {}).get("compile") or {}
+    arms = {row["arm"]: row for row in (report.get("what_if") or {}).get("arms", [])}
+    rows = []
+    for mode in section.get("modes", []):
+        arm = arms.get(mode["arm"], {})
+        ratio = arm.get("speedup") or {}
+        said = (f"{ratio['estimate']:.2f}x ({ratio['low']:.2f}-{ratio['high'] or float('inf'):.2f})"
+                if ratio else "")
+        rows.append([mode["mode"], mode["status"], arm.get("outcome") or (mode.get("detail") or "")[:60], said,
+                     f"{mode['compile_s']:.1f} s" if mode.get("compile_s") else "",
+                     str(mode.get("break_even_step") or mode.get("break_even_note") or "")])
+    default = next((mode for mode in section.get("modes", []) if mode["mode"] == "default"), None)
+    ok = default is not None and default["status"] == "measured" and bool(default.get("compile_s"))
+    return rows, ok
+
+
 def check_scenario(scenario: Scenario, steps: int) -> tuple[list[str], list[bool]]:
     as_written = unprobed(scenario, 0, steps)
     with_workers = unprobed(scenario, 6, steps)
@@ -118,12 +163,15 @@ def check_scenario(scenario: Scenario, steps: int) -> tuple[list[str], list[bool
     arms = trial["what_if"]["arms"] if trial.get("what_if") else []
     what_if = arms[0]["speedup"]["estimate"] if arms and arms[0].get("speedup") else 1.0
     verdict = fired(report, "input-bound")
+    phases, adds_up = phases_row(scenario.name, report)
+    PHASE_ROWS.append(phases)
     checks = [
         verdict == scenario.input_bound,
         within(predicted, real, PREDICTION_BOUND),
         within(what_if, real, WHAT_IF_BOUND),
         within(probe_ms, as_written, STEP_TIME_BOUND),
         under_probe / as_written - 1 <= OVERHEAD_BOUND,
+        adds_up,
     ]
     row = [
         scenario.name,
@@ -137,6 +185,9 @@ def check_scenario(scenario: Scenario, steps: int) -> tuple[list[str], list[bool
         f"{under_probe / as_written - 1:+.1%}",
     ]
     return row, checks
+
+
+PHASE_ROWS: list[list[str]] = []
 
 
 def markdown(header: list[str], rows: list[list[str]]) -> str:
@@ -163,8 +214,17 @@ def main() -> int:
                     "predicted", "real, 6 workers (evidence)", "what-if", "probe step ms", "overhead",
                     "checks"], rows))
     print("checks: verdict, prediction within 10 % of real, what-if within 15 %, "
-          "probe step time within 5 %, overhead under 3 % ('.' pass, 'x' fail)")
+          "probe step time within 5 %, overhead under 3 %, phases add up to the step within 10 % "
+          "('.' pass, 'x' fail)")
+    print()
+    print(markdown(["scenario", *(f"{phase} ms (host / GPU)" for phase in PHASES), "sum of phases, ms per step"],
+                   PHASE_ROWS))
     if not args.only:
+        rows, ok = compile_rows(args.steps)
+        print()
+        print(markdown(["torch.compile mode (small_mlp.py)", "status", "outcome", "step-time ratio (95 %)",
+                        "compile time", "break-even step"], rows))
+        failed += ["compile"] * (not ok)
         fixture_rows = []
         for name, verdict_id in FIXTURE_VERDICTS:
             report, _ = probed(os.path.join(FIXTURES, name), [], ["--warmup", "3", "--steps", "20"])
