@@ -11,6 +11,7 @@ from torch_advise.probe.inside.compile_events import break_reason, break_site, r
 from torch_advise.probe.inside.compile_trial import CompileTrial, device_reason, one_line, requested_modes
 from torch_advise.probe.judge.compile_report import break_even, compile_seconds, compile_section
 from torch_advise.probe.judge.rounds import AS_WRITTEN, Rounds
+from torch_advise.probe.output.page import render_html
 from torch_advise.probe.output.render import render_text
 
 from conftest import FIXTURES, run_probe
@@ -206,6 +207,9 @@ def test_compiling_the_small_mlp_gives_a_ratio_a_compile_time_and_a_break_even(t
     text = render_text(report)
     assert f"compiled in {default['compile_s']:.1f} s, kept out of the step times; break-even" in text
     assert "  compile:reduce-overhead  not tried: CUDA graphs" in text
+    page = render_html(report)
+    assert f"compiled in {default['compile_s']:.1f} s, kept out of the step times; break-even" in page
+    assert "<code>compile:reduce-overhead</code> not tried: CUDA graphs" in page
 
 
 @pytest.mark.slow

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from torch_advise.probe.inside.memory import size
 from torch_advise.probe.output import charts
-from torch_advise.probe.output.render import MEMORY_KINDS, device_line, memory_line, sweep_change, where
+from torch_advise.probe.output.render import MEMORY_KINDS, compile_cost, device_line, memory_line, sweep_change, where
 
 POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 SOURCE_CONTEXT = 2
@@ -239,11 +239,30 @@ def _what_if(report: dict[str, Any]) -> str:
                          f"and a gain worth having; {settle}</li>")
     notes.extend(f"<li><code>{escape(item['code'])}</code> not tried: {escape(item['reason'])}</li>"
                  for item in section["not_tried"])
+    notes.extend(_compile_notes(section.get("compile")))
     chart = charts.bars(rows, "what-if-chart", reference=1.0) if rows else ""
     listed = f"<ul>{''.join(notes)}</ul>" if notes else ""
     return ('<h2 id="what-if">What-if: fixes measured at run time</h2>'
             '<p class="muted">Speedup against the script as written, with its 95 % interval; '
             'the dashed line is no change.</p>' + chart + listed)
+
+
+def _compile_notes(compiled: Optional[dict[str, Any]]) -> list[str]:
+    """What the chart of a compile arm leaves out: its compile time and break-even step, the modes
+    not measured and why, and the graph breaks and recompiles torch reported."""
+    if not compiled:
+        return []
+    if compiled["not_applied"]:
+        return [f"<li><code>compile</code> not tried: {escape(compiled['not_applied'])}</li>"]
+    notes = [f"<li><code>{escape(entry['arm'])}</code> "
+             + (escape(compile_cost(entry)) if entry["status"] == "measured" else f"{escape(entry['status'])}: {escape(entry['detail'] or '')}")
+             + "</li>" for entry in compiled["modes"]]
+    for name in ("graph_breaks", "recompiles"):
+        events = compiled[name]
+        if events and events["counted"] and events["sites"]:
+            lines = ", ".join(f"{os.path.basename(site['path'])}:{site['line']} ({site['reason']})" for site in events["sites"])
+            notes.append(f"<li>{name.replace('_', ' ')}: {escape(lines)}</li>")
+    return notes
 
 
 def _ranks(report: dict[str, Any]) -> str:

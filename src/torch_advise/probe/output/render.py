@@ -107,6 +107,20 @@ def _compile_events(name: str, events: Optional[dict[str, Any]], base: str) -> l
     return out
 
 
+def compile_cost(entry: dict[str, Any]) -> str:
+    """A measured compile mode's compile time and the step after which it has paid for itself."""
+    took = (f"compiled in {entry['compile_s']:.1f} s, kept out of the step times" if entry["compile_s"] is not None
+            else "compile time unknown")
+    steps, latest = entry["break_even_step"], entry["break_even_step_latest"]
+    if steps is None:
+        pays = f"break-even: {entry['break_even_note']}"
+    elif latest is None or latest == steps:
+        pays = f"break-even after {steps:,} steps"
+    else:
+        pays = f"break-even after {steps:,} steps ({latest:,} at the interval's low end)"
+    return f"{took}; {pays}"
+
+
 def _compile(section: dict[str, Any], base: str) -> list[str]:
     """Each torch.compile mode: its ratio, then its compile time and break-even step."""
     compiled = section["compile"]
@@ -120,16 +134,7 @@ def _compile(section: dict[str, Any], base: str) -> list[str]:
             out.append(f"  {entry['arm']:<24} {entry['status']}: {entry['detail']}")
             continue
         out.append(f"  {entry['arm']:<24} {_said(row)}")
-        took = (f"compiled in {entry['compile_s']:.1f} s, kept out of the step times" if entry["compile_s"] is not None
-                else "compile time unknown")
-        steps, latest = entry["break_even_step"], entry["break_even_step_latest"]
-        if steps is None:
-            pays = f"break-even: {entry['break_even_note']}"
-        elif latest is None or latest == steps:
-            pays = f"break-even after {steps:,} steps"
-        else:
-            pays = f"break-even after {steps:,} steps ({latest:,} at the interval's low end)"
-        out.append(f"  {'':<24} {took}; {pays}")
+        out.append(f"  {'':<24} {compile_cost(entry)}")
     return out + _compile_events("graph breaks", compiled["graph_breaks"], base) + _compile_events(
         "recompiles", compiled["recompiles"], base)
 
