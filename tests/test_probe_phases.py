@@ -105,3 +105,17 @@ def test_on_a_gpu_each_phase_also_gets_the_gpu_time_it_spans():
         assert [round(value, 6) for value in figures["gpu_ms"][name]] == [ms, ms]
         assert [round(value, 6) for value in figures["step_ms"][name]] == [ms, ms]
     assert [round(value, 6) for value in figures["step_ms"]["other"]] == [0.0, 0.0]
+
+
+def test_after_warm_up_only_the_trained_model_s_own_class_is_timed_and_the_model_still_pickles(tmp_path):
+    """The patch on every module call is for warm-up only: in the window the modules inside the
+    model run torch's own call, the model's class times its forward, and saving or copying the
+    whole model is untouched."""
+    record = tmp_path / "record.txt"
+    code, report = run_probe(tmp_path, "whole_model_saved", "--warmup", "3", "--steps", "15",
+                             script_args=("--record", str(record)))
+    assert code == 0, report["outcome"]
+    assert record.read_text().split() == [
+        "loaded=Net", "average=Net", "linear_call_patched=False", "module_call=torch.nn.modules.module"]
+    assert report["phases"]["share"]["forward"] > 0
+    assert report["phases"]["share"]["backward"] > 0

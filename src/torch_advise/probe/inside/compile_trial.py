@@ -95,16 +95,16 @@ class CompileTrial:
     not_applied: Optional[str] = None
     models: list[str] = field(default_factory=list)
     events: Optional[CompileEvents] = None
-    _top: Any = field(default_factory=weakref.WeakSet)
-    _depth: int = 0
+    # The modules the script called outermost in warm-up (forward_timer.py learns them).
+    tops: Any = field(default_factory=weakref.WeakSet)
     _compiled: Any = field(default_factory=weakref.WeakKeyDictionary)
     _compile_call_s: dict[str, float] = field(default_factory=dict)
 
-    def install(self, patched_call: Callable) -> None:
+    def install(self, patched_calls: tuple[Callable, ...]) -> None:
         """Listens for graph breaks, and keeps the probe's own frames out of what dynamo compiles.
 
         Dynamo leaves torch's own ``Module.__call__`` to run as it is when a graph break makes
-        it the first frame of a new graph; the probe's patched ``__call__`` (``patched_call``)
+        it the first frame of a new graph; the probe's patched ``__call__`` (``patched_calls``)
         and its routing here would be compiled as user code instead, recompiled for every module
         type they meet, and counted as the model's recompiles. Skipped, the frame after them
         (torch's own call) is where dynamo starts, as it does without the probe."""
@@ -115,23 +115,13 @@ class CompileTrial:
         except ImportError:  # a torch without dynamo: its compile fails at the first call, named then
             skip_code = None
         if skip_code is not None:
-            for function in (patched_call, CompileTrial.warmup_call, CompileTrial.call):
+            for function in (*patched_calls, CompileTrial.call):
                 skip_code(function.__code__)
-
-    def warmup_call(self, module: Any, original: Callable, args: tuple, kwargs: dict) -> Any:
-        """A module call in warm-up: the outermost ones are what the arms would compile."""
-        if self._depth == 0:
-            self._top.add(module)
-        self._depth += 1
-        try:
-            return original(module, *args, **kwargs)
-        finally:
-            self._depth -= 1
 
     def choose(self, warmup: int) -> list[str]:
         """The compile arms, at the end of warm-up: none when the run never called a trained
         model, or every one it called is compiled already."""
-        trained = [module for module in list(self._top) if self.is_trained(module)]
+        trained = [module for module in list(self.tops) if self.is_trained(module)]
         uncompiled = [module for module in trained if not self._optimized(module)]
         if not trained:
             self.not_applied = (f"the run never called a model the optimizer trains in its {warmup} warm-up "

@@ -21,6 +21,7 @@ from typing import Any, NoReturn, Optional
 
 from torch_advise.probe.inside.compile_trial import CompileTrial
 from torch_advise.probe.inside.copies import classify, tally_figures
+from torch_advise.probe.inside.forward_timer import ForwardTimer
 from torch_advise.probe.inside.gap_sites import GapSampler
 from torch_advise.probe.inside.loader_origin import Origin, origin_of
 from torch_advise.probe.inside.memory import CudaAllocated, MemoryRecorder, Reader, host_reader
@@ -264,6 +265,7 @@ class Probe:
         return CudaAllocated(self.torch) if self._cuda_in_use() else host_reader()
 
     def _window_started(self) -> None:
+        self.forward.window_started()
         # Only now: turning sync warnings on initialises CUDA, which must not happen in a
         # script that never uses the GPU, nor before the script forks its DataLoader workers.
         if self._cuda_in_use():
@@ -310,35 +312,15 @@ class Probe:
         autograd.backward = backward
 
     def _patch_forward(self) -> None:
-        module_class = self.torch.nn.Module
-        original = module_class.__call__
         compiler = getattr(self.torch, "compiler", None)
-        is_compiling = getattr(compiler, "is_compiling", lambda: False)
-        probe = self
         # --try compile: its arms route the trained model's outermost call through torch.compile.
         compile_trial = self.trial.compiler if self.trial else None
-
-        def __call__(module, *args, **kwargs):
-            # Inside a graph torch.compile traces, timing would only add graph breaks. Asked
-            # first, so that a traced call reads nothing of the probe's, which dynamo would guard on.
-            if is_compiling():
-                return original(module, *args, **kwargs)
-            if compile_trial is not None and not probe.window.active:
-                return compile_trial.warmup_call(module, original, args, kwargs)
-            if probe.phases.busy or not probe.window.active or not probe._is_trained(module):
-                return original(module, *args, **kwargs)
-            opened = probe.phases.start("forward")
-            try:
-                if opened and compile_trial is not None and compile_trial.mode is not None:
-                    return compile_trial.call(module, original, args, kwargs)
-                return original(module, *args, **kwargs)
-            finally:
-                if opened:
-                    probe.phases.end("forward")
-
-        module_class.__call__ = __call__  # type: ignore[method-assign]
+        self.forward = ForwardTimer(self.torch.nn.Module, self.phases, self.window, self._is_trained,
+                                    getattr(compiler, "is_compiling", lambda: False), compile_trial)
+        self.forward.install()
         if compile_trial is not None:
-            compile_trial.install(__call__)
+            compile_trial.tops = self.forward.tops
+            compile_trial.install((*self.forward.patched_calls, ForwardTimer.timed, ForwardTimer._learn))
 
     def _is_trained(self, module: Any) -> bool:
         known = self._trained_modules.get(module)

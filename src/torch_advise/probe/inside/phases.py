@@ -50,7 +50,7 @@ class PhaseRecorder:
         self._gap_taken: set[int] = set()
         # Told where each get_batch-style gap starts and ends (the sampler naming its lines).
         self.on_gap_start: Callable[[], None] = lambda: None
-        self.on_gap_end: Callable[[], None] = lambda: None
+        self.on_gap_end: Callable[[float], None] = lambda gap_ms: None
 
     @property
     def busy(self) -> bool:
@@ -104,9 +104,12 @@ class PhaseRecorder:
         if step in self._gap_taken or not self.window.active:
             return
         self._gap_taken.add(step)
-        self.on_gap_end()
         start = self.window.boundaries[-1]
-        self.spans.append(Span("input", step, (self.window.now() - start.host_s) * 1e3, start.mark, self._mark()))
+        gap_ms = (self.window.now() - start.host_s) * 1e3
+        self.on_gap_end(gap_ms)
+        if self._loader_fed():
+            return  # a loader's fetches are the input of a loop that has one
+        self.spans.append(Span("input", step, gap_ms, start.mark, self._mark()))
 
     def figures(self, kept: Optional[Callable[[int], bool]] = None) -> Optional[dict[str, Any]]:
         """Per measured step, each phase's host time (ms); None before any step was measured."""
