@@ -24,8 +24,10 @@ paths of EXCLUDED below (library internals, vendored copies, non-training script
 reading paths and headers); files that do not parse with the running Python; and copies: a file
 with half or more of its distinctive lines (25 characters or more once stripped, not imports or
 comments) in a single `.py` file of an earlier set's repository, at the commit its manifest pins
-(every manifest.tsv under benchmarks/realworld/ other than the one being written; a repository being
-chosen is never compared with itself, so a rerun into another file gives the same choice).
+(every manifest.tsv under benchmarks/realworld/ first committed before the one being written, all of
+them for a manifest not committed yet: so a later set never changes an earlier one's choice; a
+repository being chosen is never compared with itself, so a rerun into another file gives the same
+choice).
 
 Names that mark an entry point (`train*`, `main*`, `engine*`, `trainer*`, `finetune*`, `run_*`,
 files in a `recipes` folder) come first, round-robin across folders, then the other files
@@ -42,6 +44,7 @@ from __future__ import annotations
 import argparse
 import ast
 import csv
+import math
 import re
 import subprocess
 import sys
@@ -147,6 +150,74 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "opensora/sample/": f"{NOT_TRAINING}: sampling (inference)",
         "opensora/models/causalvideovae/sample/": f"{NOT_TRAINING}: VAE reconstruction (inference)",
     },
+    # holdout10
+    "jingyaogong/minimind": {"trainer/train_tokenizer.py": f"{NOT_TRAINING}: BPE tokenizer training (tokenizers, no torch)"},
+    "ming024/FastSpeech2": {"evaluate.py": EVALUATION, "synthesize.py": f"{NOT_TRAINING}: synthesis (inference)"},
+    "FunAudioLLM/CosyVoice": {"runtime/": f"{NOT_TRAINING}: serving runtime (Triton, TensorRT-LLM)"},
+    "facebookresearch/fastMRI": {
+        "fastmri_examples/RadiologyJohnson2022/RunInference.py": f"{NOT_TRAINING}: inference",
+        "fastmri_examples/adaptive_varnet/eval_pretrained_adaptive_varnet.py": EVALUATION,
+    },
+    "lyuwenyu/RT-DETR": {"rtdetrv2_pytorch/src/nn/backbone/hgnetv2.py": f"{NOT_TRAINING}: backbone definition (from PaddleDetection)"},
+    "tdrussell/diffusion-pipe": {"utils/unsloth_utils.py": f"{VENDORED}: Unsloth Zoo's utilities"},
+    "kohya-ss/musubi-tuner": {
+        "src/musubi_tuner/cache_text_encoder_outputs.py": f"{NOT_TRAINING}: caching text-encoder outputs (preprocessing)",
+        "src/musubi_tuner/hv_1_5_cache_text_encoder_outputs.py": f"{NOT_TRAINING}: caching text-encoder outputs (preprocessing)",
+        "src/musubi_tuner/hv_1_5_generate_video.py": f"{NOT_TRAINING}: video generation (inference)",
+        "src/musubi_tuner/hidream_o1/": f"{NOT_TRAINING}: model, generation pipeline and sampling scheduler",
+        "src/musubi_tuner/hunyuan_model/pipeline_hunyuan_video.py": f"{NOT_TRAINING}: generation pipeline (inference)",
+        "src/musubi_tuner/hv_generate_video.py": f"{NOT_TRAINING}: video generation (inference)",
+        "src/musubi_tuner/kandinsky5_generate_video.py": f"{NOT_TRAINING}: video generation (inference)",
+        "src/musubi_tuner/qwen_image_generate_image.py": f"{NOT_TRAINING}: image generation (inference)",
+        "src/musubi_tuner/wan_generate_video.py": f"{NOT_TRAINING}: video generation (inference)",
+        "src/musubi_tuner/qwen_image_cache_text_encoder_outputs.py": f"{NOT_TRAINING}: caching text-encoder outputs (preprocessing)",
+        "src/musubi_tuner/wan_cache_text_encoder_outputs.py": f"{NOT_TRAINING}: caching text-encoder outputs (preprocessing)",
+    },
+    "mit-han-lab/efficientvit": {
+        "applications/dc_ae/dc_ae_generate_latent.py": f"{NOT_TRAINING}: latent pre-computation",
+        "applications/efficientvit_cls/eval_efficientvit_cls_model.py": EVALUATION,
+        "applications/efficientvit_sam/eval_efficientvit_sam_model.py": EVALUATION,
+        "applications/efficientvit_seg/eval_efficientvit_seg_model.py": EVALUATION,
+        "efficientvit/apps/data_provider/random_resolution/_data_loader.py": f"{VENDORED}: torch's DataLoader, patched",
+    },
+    "wenet-e2e/wenet": {
+        "examples/vkw2021/s0/local/vkw_kws_results.py": f"{NOT_TRAINING}: keyword-spotting results",
+        "tools/compute_cmvn_stats.py": f"{NOT_TRAINING}: feature statistics (preprocessing)",
+        "tools/compute_shard_cmvn_stats.py": f"{NOT_TRAINING}: feature statistics (preprocessing)",
+        "tools/onnx2horizonbin.py": f"{NOT_TRAINING}: export",
+        "wenet/bin/alignment.py": f"{NOT_TRAINING}: forced alignment (inference)",
+        "wenet/bin/recognize.py": f"{NOT_TRAINING}: recognition (inference)",
+        "wenet/bin/recognize_onnx_gpu.py": f"{NOT_TRAINING}: recognition (inference)",
+    },
+    "bytedance/1d-tokenizer": {"scripts/pretokenization.py": f"{NOT_TRAINING}: pre-tokenization (preprocessing)"},
+    "stanfordnlp/pyreft": {
+        "examples/loreft/compute_metrics.py": EVALUATION,
+        "examples/reward/eval.py": EVALUATION,
+    },
+    "AI4Finance-Foundation/ElegantRL": {
+        "rlsolver/methods/eco_s2v/rl4co/": f"{VENDORED}: the rl4co library",
+        "rlsolver/methods/eco_s2v/jumanji/agents/AgentBase.py": f"{VENDORED}: the repository's own elegantrl/agents/AgentBase.py",
+    },
+    "labmlai/annotated_deep_learning_paper_implementations": {"labml_nn/optimizers/": f"{LIBRARY}: optimizer implementations"},
+    "OpenLMLab/LOMO": {
+        "lomo_optim/": f"{LIBRARY}: optimizer implementations (the lomo-optim package)",
+        "lomo/src/lomo.py": f"{LIBRARY}: the LOMO optimizer",
+    },
+    "facebookresearch/mmf": {"mmf/common/registry.py": f"{NOT_TRAINING}: registry"},
+    "FAIR-Chem/fairchem": {
+        "src/fairchem/core/common/registry.py": f"{NOT_TRAINING}: registry",
+        "src/fairchem/core/models/equiformer_v2/trainers/lr_scheduler.py": f"{LIBRARY}: learning-rate scheduler",
+        "src/fairchem/core/models/esen/trainers/lr_scheduler.py": f"{LIBRARY}: learning-rate scheduler",
+        "src/fairchem/core/modules/scheduler.py": f"{LIBRARY}: learning-rate scheduler wrapper",
+        "src/fairchem/core/modules/exponential_moving_average.py": f"{LIBRARY}: EMA of parameters",
+        "src/fairchem/core/models/gemnet_oc/layers/force_scaler.py": f"{LIBRARY}: a model layer",
+    },
+    "ashawkey/torch-ngp": {
+        "gridencoder/": f"{LIBRARY}: CUDA extension and its binding",
+        "raymarching/": f"{LIBRARY}: CUDA extension and its binding",
+        "shencoder/": f"{LIBRARY}: CUDA extension and its binding",
+        "freqencoder/": f"{LIBRARY}: CUDA extension and its binding",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
@@ -189,6 +260,13 @@ LOADER = re.compile(r"DataLoader\(")
 SCALER = re.compile(r"GradScaler\(")
 AUTOCAST = re.compile(r"autocast\(")
 FRAMEWORK = re.compile(r"Trainer\(|TrainingArguments\(|LightningModule|LightningDataModule|Accelerator\(|trainer\.fit\(")
+
+
+def first_committed(manifest: Path) -> float:
+    """When a manifest was first committed to this repository; one not committed yet is the newest."""
+    times = subprocess.run(["git", "log", "--diff-filter=A", "--format=%ct", "--", str(manifest)],
+                           cwd=HERE, capture_output=True, text=True).stdout.split()
+    return float(times[-1]) if times else math.inf
 
 
 def git(git_dir: Path, *args: str, data: bytes | None = None) -> bytes:
@@ -367,7 +445,9 @@ def main(argv: list[str] | None = None) -> int:
     if not repositories:
         parser.error("name at least one repository")
     own = args.manifest.resolve() if args.manifest else None
-    earlier = [m for m in [HERE / "manifest.tsv", *sorted(HERE.glob("*/manifest.tsv"))] if m.is_file() and m.resolve() != own]
+    written_at = first_committed(own) if own else math.inf
+    earlier = [m for m in [HERE / "manifest.tsv", *sorted(HERE.glob("*/manifest.tsv"))]
+               if m.is_file() and m.resolve() != own and first_committed(m) < written_at]
     copies = None if args.no_copy_check else CopyIndex(earlier, args.mirrors, skip=set(repositories))
 
     rows, status = [], 0
