@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.gpu_work import (
     DDP,
 )
+from torch_advise.lint.analysis.model import Scope
 from torch_advise.lint.analysis.scaler_trace import CLIPS
 from torch_advise.lint.analysis.steps import Accumulation
 from torch_advise.lint.analysis.syntax import keyword_args, literal_value
+from torch_advise.lint.analysis.values import argparse_defaults, is_int, possible_values
 
 # Either turns the all-reduce off for a micro-step; nanoGPT sets the attribute directly.
 SYNC_SWITCHES = {"no_sync", "require_backward_grad_sync"}
@@ -61,10 +65,28 @@ def check(ctx: CheckContext) -> None:
         seen.add(id(backward))
         if _gradients_used_every_micro_step(ctx, accumulation):
             continue
+        ones = _count_of_one(ctx, accumulation, every_step[0].site.scope)
+        if ones == "written":
+            continue  # a count of 1 accumulates nothing
         count = accumulation.count_text(model.module)
+        if ones == "default":
+            count += ", 1 by default: this costs only where it is set higher"
         ctx.report(
             backward,
             f"with DistributedDataParallel every backward() all-reduces the gradients, also on the "
             f"micro-steps that only accumulate (all but one in {count}): run those under "
             "`with model.no_sync():`",
         )
+
+
+def _count_of_one(ctx: CheckContext, accumulation: Accumulation, scope: Scope) -> Optional[str]:
+    """"written" where the accumulation count can only be 1, "default" where it is a command-line
+    option whose default is 1 (a run that sets it higher accumulates); None otherwise."""
+    if accumulation.count is None:
+        return None
+    values = possible_values(ctx.model, accumulation.count, scope)
+    if not values or not all(is_int(value) and value == 1 for value in values):
+        return None
+    origins = ctx.model.origins(accumulation.count, scope)
+    from_options = any(argparse_defaults(ctx.model, origin.expr, origin.scope) is not None for origin in origins)
+    return "default" if from_options else "written"
