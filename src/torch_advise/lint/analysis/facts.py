@@ -49,6 +49,16 @@ DATALOADER_PARAMS = (
     "multiprocessing_context",
     "generator",
 )
+# Libraries' DataLoader subclasses that hand their keyword arguments (num_workers, pin_memory,
+# persistent_workers) to torch's unchanged, each with its own positional parameters.
+_PYG_LOADER_PARAMS = ("dataset", "batch_size", "shuffle", "follow_batch", "exclude_keys")
+LIBRARY_LOADERS = {
+    "monai.data.DataLoader": ("dataset", "num_workers"),
+    "monai.data.dataloader.DataLoader": ("dataset", "num_workers"),
+    "torch_geometric.loader.DataLoader": _PYG_LOADER_PARAMS,
+    "torch_geometric.loader.dataloader.DataLoader": _PYG_LOADER_PARAMS,
+    "torch_geometric.data.DataLoader": _PYG_LOADER_PARAMS,
+}
 IN_MEMORY_DATASETS = {"torch.utils.data.TensorDataset"}
 
 ITERABLE_DATASETS = {"torch.utils.data.IterableDataset", "torch.utils.data.dataset.IterableDataset"}
@@ -89,6 +99,8 @@ class DataLoaderCall:
     site: CallSite
     arguments: dict[str, cst.BaseExpression]
     opaque: bool  # **kwargs or *args: its settings cannot be known
+    # A library's subclass (LIBRARY_LOADERS): torch's worker and memory settings, its own collation.
+    library: bool = False
 
     @property
     def node(self) -> cst.Call:
@@ -125,12 +137,14 @@ class Facts:
     def dataloaders(self) -> list[DataLoaderCall]:
         found = []
         for site in self.model.calls:
-            if self.model.call_name(site) != DATALOADER:
+            name = self.model.call_name(site)
+            params = DATALOADER_PARAMS if name == DATALOADER else LIBRARY_LOADERS.get(name or "")
+            if params is None:
                 continue
             call = site.node
-            arguments = dict(zip(DATALOADER_PARAMS, positional_args(call)))
+            arguments = dict(zip(params, positional_args(call)))
             arguments.update(keyword_args(call))
-            found.append(DataLoaderCall(site, arguments, opaque=has_star_args(call)))
+            found.append(DataLoaderCall(site, arguments, opaque=has_star_args(call), library=name != DATALOADER))
         return found
 
     def loader_of(self, origin: Origin) -> Optional[DataLoaderCall]:

@@ -196,7 +196,8 @@ def _ends_on_one(ctx: CheckContext, loader: DataLoaderCall) -> bool:
 def check(ctx: CheckContext) -> None:
     models: Optional[_BatchNormModels] = None
     for loader in ctx.facts.dataloaders:
-        if loader.opaque or loader.argument("batch_sampler") is not None:
+        # A library's loader collates its own way: a batch of one graph holds many nodes.
+        if loader.opaque or loader.library or loader.argument("batch_sampler") is not None:
             continue
         if loader.literal("drop_last", False) is not False or not _shuffles(ctx, loader):
             continue
