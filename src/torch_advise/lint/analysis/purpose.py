@@ -11,7 +11,7 @@ from typing import Optional
 
 import libcst as cst
 
-from torch_advise.lint.analysis.syntax import keyword_args
+from torch_advise.lint.analysis.syntax import keyword_args, string_value
 
 NAMED_FULL_PRECISION = ("fp32", "float32")
 NAMED_FLOAT16 = ("fp16", "float16", "half", "amp")
@@ -38,7 +38,5 @@ def bfloat16_flag(call: cst.Call) -> Optional[str]:
         name = enabled.attr.value
     elif isinstance(enabled, cst.Subscript) and len(enabled.slice) == 1:
         key = enabled.slice[0].slice
-        if isinstance(key, cst.Index) and isinstance(key.value, cst.SimpleString):
-            value = key.value.evaluated_value
-            name = value if isinstance(value, str) else None
+        name = string_value(key.value) if isinstance(key, cst.Index) else None
     return name if name and _BFLOAT16_WORDS.search(name) else None
