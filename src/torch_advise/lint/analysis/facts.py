@@ -248,15 +248,35 @@ class Facts:
                     return True
             if isinstance(node, cst.Call):
                 name = self.model.qualname(node.func, origin.scope)
-                if name == "torch.device" and positional_args(node):
+                # `str(device)` names the device it is given.
+                builtin_str = isinstance(node.func, cst.Name) and node.func.value == "str" and not self.model.lookup("str", origin.scope)
+                if (name == "torch.device" or (builtin_str and len(node.args) == 1)) and positional_args(node):
                     if self.can_be_cuda(positional_args(node)[0], origin.scope, seen):
                         return True
                 if name == "torch.cuda.current_device":
                     return True
+            if isinstance(node, cst.Attribute) and self._device_attribute_can_be_cuda(node, origin.scope, seen):
+                return True
+        return False
+
+    def _device_attribute_can_be_cuda(self, node: cst.Attribute, scope: Scope, seen: set) -> bool:
+        """`device.type` of a device that can be CUDA; `images.device` of a tensor this file
+        moves to one (`images = batch.to(device)`)."""
+        if node.attr.value == "type":
+            return self.can_be_cuda(node.value, scope, seen)
+        if node.attr.value != "device":
+            return False
+        for origin in self.model.origins(node.value, scope):
+            site = self.model.call_site(origin.expr) if isinstance(origin.expr, cst.Call) else None
+            if site is not None and self._moves_to_cuda(site, seen):
+                return True
         return False
 
     def moves_to_cuda(self, site: CallSite) -> bool:
         """`x.cuda()` or `x.to(<a device that can be CUDA>)`."""
+        return self._moves_to_cuda(site, set())
+
+    def _moves_to_cuda(self, site: CallSite, seen: set) -> bool:
         if site.method == "cuda":
             return True
         if site.method != "to":
@@ -265,7 +285,7 @@ class Facts:
         device = keyword_args(call).get("device")
         if device is None and positional_args(call):
             device = positional_args(call)[0]
-        return device is not None and self.can_be_cuda(device, site.scope)
+        return device is not None and self.can_be_cuda(device, site.scope, seen)
 
     def batch_moves_to_cuda(self, entry: LoaderLoop) -> list[CallSite]:
         """Calls that move something derived from the loop's batch to a CUDA device, in the loop
@@ -361,8 +381,11 @@ class Facts:
         return ""
 
     def _holds_cuda_tensors(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
-        """`list(zip(ids.to(device), mask.to(device)))`, `TensorDataset(x.cuda(), y.cuda())`."""
+        """`list(zip(ids.to(device), mask.to(device)))`, `TensorDataset(x.cuda(), y.cuda())`, or a
+        list filled in a loop that moves data to the GPU (latents cached from an encoder)."""
         model = self.model
+        if isinstance(expr, cst.Name) and self._filled_in_a_loop_on_cuda(expr.value, scope):
+            return True
         for origin in model.origins(expr, scope):
             node = origin.expr
             if not isinstance(node, cst.Call):
@@ -374,6 +397,16 @@ class Facts:
             container = name in IN_MEMORY_DATASETS or (name is None and dotted(node.func) in ("list", "tuple", "zip"))
             if container and depth < 3 and any(self._holds_cuda_tensors(a.value, origin.scope, depth + 1) for a in node.args):
                 return True
+        return False
+
+    def _filled_in_a_loop_on_cuda(self, name: str, scope: Scope) -> bool:
+        for site in self.model.calls:
+            receiver = site.receiver
+            if site.method not in ("append", "extend") or not site.loops or site.scope is not scope:
+                continue
+            if isinstance(receiver, cst.Name) and receiver.value == name:
+                if any(self.moves_to_cuda(other) for other in site.loops[-1].calls):
+                    return True
         return False
 
     def _dataset_moves_to_cuda(self, dataset: ClassInfo) -> bool:

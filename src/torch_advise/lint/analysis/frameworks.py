@@ -64,18 +64,57 @@ def lightning_loader_hook(model: TrainingModel, function: Optional[FunctionInfo]
     return None
 
 
-def lightning_fit_loaders(model: TrainingModel) -> list[tuple[CallSite, cst.BaseExpression]]:
-    """The loaders handed to a Lightning Trainer's `fit`, with the call that hands each."""
+def lightning_fits(model: TrainingModel, on_gpu: bool = False) -> list[CallSite]:
+    """`trainer.fit(...)` calls of a Lightning Trainer this file builds; with `on_gpu`, only of
+    one built to train on CUDA (`accelerator="gpu"`, or Lightning 1.x's `gpus=2`)."""
     found = []
     for site in model.calls:
         if site.method != "fit" or site.receiver is None:
             continue
-        if not any(isinstance(o.expr, cst.Call) and is_lightning(model.qualname(o.expr.func, o.scope), "Trainer")
-                   for o in model.origins(site.receiver, site.scope)):
-            continue
+        trainers = [
+            o.expr for o in model.origins(site.receiver, site.scope)
+            if isinstance(o.expr, cst.Call) and is_lightning(model.qualname(o.expr.func, o.scope), "Trainer")
+        ]
+        if trainers and (not on_gpu or any(_on_gpu(trainer) for trainer in trainers)):
+            found.append(site)
+    return found
+
+
+def _on_gpu(trainer: cst.Call) -> bool:
+    keywords = keyword_args(trainer)
+    accelerator = literal_value(keywords["accelerator"]) if "accelerator" in keywords else None
+    if isinstance(accelerator, str):
+        return accelerator in ("gpu", "cuda")
+    gpus = keywords.get("gpus")
+    if isinstance(gpus, (cst.List, cst.Tuple)):
+        return bool(gpus.elements)
+    count = literal_value(gpus) if gpus is not None else None
+    # gpus=0, "0" and None train on the CPU; -1 is every GPU, "0,1" two of them.
+    if isinstance(count, str):
+        return count.strip() not in ("", "0")
+    return isinstance(count, int) and not isinstance(count, bool) and count != 0
+
+
+def lightning_fit_loaders(model: TrainingModel, on_gpu: bool = False) -> list[tuple[CallSite, cst.BaseExpression]]:
+    """The loaders handed to a Lightning Trainer's `fit`, with the call that hands each."""
+    found = []
+    for site in lightning_fits(model, on_gpu):
         arguments = positional_args(site.node)[1 : 1 + len(FIT_LOADERS)]
         keywords = keyword_args(site.node)
         found += [(site, a) for a in arguments] + [(site, keywords[k]) for k in FIT_LOADERS if k in keywords]
+    return found
+
+
+def lightning_models_on_gpu(model: TrainingModel) -> list[ClassInfo]:
+    """The classes of this file whose instances a Trainer built for CUDA fits: Lightning moves
+    them, and every module they hold, to the GPU."""
+    found = []
+    for site in lightning_fits(model, on_gpu=True):
+        handed = keyword_args(site.node).get("model") or next(iter(positional_args(site.node)), None)
+        for origin in model.origins(handed, site.scope) if handed is not None else []:
+            built = model.callee(origin.expr, origin.scope) if isinstance(origin.expr, cst.Call) else None
+            if isinstance(built, ClassInfo):
+                found.append(built)
     return found
 
 

@@ -115,3 +115,23 @@ def argument_for(call: cst.Call, name: str, position: int) -> Optional[Expr]:
     positional = positional_args(call)
     return positional[position] if 0 <= position < len(positional) else None
 
+
+
+# nn.Module methods that return the module itself, so `model.train().to(device)` moves `model`.
+MODULE_METHODS_RETURNING_SELF = frozenset(
+    {"train", "eval", "to", "cuda", "cpu", "float", "half", "bfloat16", "double", "requires_grad_", "apply", "share_memory"}
+)
+
+
+def module_chain(expr: Expr) -> tuple[list[cst.Call], Expr]:
+    """The calls of `Net().to(device).train()` that return the module they are called on,
+    outermost first, and what they are called on (`Net()`)."""
+    chain: list[cst.Call] = []
+    while (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value in MODULE_METHODS_RETURNING_SELF
+    ):
+        chain.append(expr)
+        expr = expr.func.value
+    return chain, expr

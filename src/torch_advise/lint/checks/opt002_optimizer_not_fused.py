@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Optional
 
 import libcst as cst
@@ -11,6 +12,7 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
+from torch_advise.lint.analysis.frameworks import lightning_models_on_gpu
 from torch_advise.lint.analysis.gpu_work import (
     DDP,
 )
@@ -25,6 +27,7 @@ from torch_advise.lint.analysis.syntax import (
     has_star_args,
     keyword_args,
     literal_value,
+    module_chain,
     positional_args,
 )
 from torch_advise.lint.analysis.walk import TableVisitor
@@ -67,6 +70,13 @@ def _names_in(node: cst.CSTNode) -> list[cst.Name]:
     return reader.found
 
 
+def _root(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """`self` of `self.encoder.layers`."""
+    while isinstance(expr, cst.Attribute):
+        expr = expr.value
+    return expr
+
+
 class _ReadNames(TableVisitor):
     def __init__(self) -> None:
         self.found: list[cst.Name] = []
@@ -106,27 +116,32 @@ class _CudaModules:
         return all(self._always_cuda(o) for o in self.model.origins(device, site.scope))
 
     def _always_cuda(self, origin: Origin) -> bool:
+        if isinstance(origin.expr, cst.Attribute):
+            return False  # `images.device` follows the tensor, which may have been moved anywhere
         return self.ctx.facts.can_be_cuda(origin.expr, origin.scope)  # one origin: can be == is
 
     def _built_on_cuda(self, origin: Origin) -> bool:
-        node = origin.expr
-        if not isinstance(node, cst.Call):
-            return False
-        site = self.model.call_site(node)
-        if site is not None and site in self.moves:
+        """`Net().cuda()`, `Net().to(device).train()`, `DDP(net, device_ids=[rank])`."""
+        chain, built = module_chain(origin.expr)
+        if any(self.model.call_site(call) in self.moves for call in chain):
             return True
-        return self.model.qualname(node.func, origin.scope) in DDP and "device_ids" in keyword_args(node)
+        return isinstance(built, cst.Call) and self.model.qualname(built.func, origin.scope) in DDP and "device_ids" in keyword_args(built)
 
     def holds(self, holder: cst.BaseExpression, scope: Scope) -> bool:
         cls = self._own_class(holder, scope)
         if cls is not None:
-            return any(self._builds(site, cls) for site in self.moves)
+            return any(self._builds(site, cls) for site in self.moves) or self._fitted_on_gpu(cls)
+        # `self.encoder.parameters()` of a LightningModule: Lightning moves what it holds too.
+        if isinstance(holder, cst.Attribute):
+            owner = self._own_class(_root(holder), scope)
+            if owner is not None and self._fitted_on_gpu(owner):
+                return True
         origins = self.model.origins(holder, scope)
         if any(self._built_on_cuda(o) for o in origins):
             return True
         mine = {id(o.expr) for o in origins}
         return bool(mine) and any(
-            site.receiver is not None and mine & {id(o.expr) for o in self.model.origins(site.receiver, site.scope)}
+            site.receiver is not None and mine & {id(o.expr) for o in self.model.origins(module_chain(site.receiver)[1], site.scope)}
             for site in self.moves
         )
 
@@ -138,11 +153,18 @@ class _CudaModules:
                 return function.cls
         return None
 
+    @cached_property
+    def _lightning_on_gpu(self) -> list[ClassInfo]:
+        return lightning_models_on_gpu(self.model)
+
+    def _fitted_on_gpu(self, cls: ClassInfo) -> bool:
+        return any(cls in self.model.class_lineage(built) for built in self._lightning_on_gpu)
+
     def _builds(self, site: CallSite, cls: ClassInfo) -> bool:
         assert site.receiver is not None or site.method == "cuda"
         if site.receiver is None:
             return False
-        for origin in self.model.origins(site.receiver, site.scope):
+        for origin in self.model.origins(module_chain(site.receiver)[1], site.scope):
             if isinstance(origin.expr, cst.Call):
                 built = self.model.callee(origin.expr, origin.scope)
                 if isinstance(built, ClassInfo) and cls in self.model.class_lineage(built):
