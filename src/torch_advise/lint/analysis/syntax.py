@@ -123,7 +123,7 @@ MODULE_METHODS_RETURNING_SELF = frozenset(
 )
 
 
-def module_chain(expr: Expr) -> tuple[list[cst.Call], Expr]:
+def module_chain(expr: cst.CSTNode) -> tuple[list[cst.Call], cst.CSTNode]:
     """The calls of `Net().to(device).train()` that return the module they are called on,
     outermost first, and what they are called on (`Net()`)."""
     chain: list[cst.Call] = []
