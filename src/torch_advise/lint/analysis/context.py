@@ -45,8 +45,9 @@ class Analysis:
 
     @classmethod
     def of(cls, model: TrainingModel, target: Target, path: Path) -> Analysis:
-        facts = Facts(model)
-        return cls(model, facts, Steps(model, facts), target, path, Project(path))
+        project = Project(path)
+        facts = Facts(model, project)
+        return cls(model, facts, Steps(model, facts), target, path, project)
 
 
 class CheckContext:

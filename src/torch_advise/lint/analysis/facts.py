@@ -10,12 +10,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import NamedTuple, Optional
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
 import libcst as cst
 
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
-from torch_advise.lint.analysis.model import Branch, CallSite, ClassInfo, FunctionInfo, LoopInfo, Origin, Scope, TrainingModel
+from torch_advise.lint.analysis.model import Binding, Branch, CallSite, ClassInfo, FunctionInfo, LoopInfo, Origin, Scope, TrainingModel
 from torch_advise.lint.analysis.syntax import (
     dotted,
     has_star_args,
@@ -27,6 +27,9 @@ from torch_advise.lint.analysis.syntax import (
     target_names,
 )
 from torch_advise.lint.analysis.walk import descendants
+
+if TYPE_CHECKING:
+    from torch_advise.lint.analysis.project import Project
 
 FLOAT16 = {"torch.float16", "torch.half"}
 # FSDP's precision settings (FSDP1 and FSDP2).
@@ -128,8 +131,9 @@ class LoaderLoop:
 class Facts:
     """Answers about one model, computed once per file and shared by all checks."""
 
-    def __init__(self, model: TrainingModel) -> None:
+    def __init__(self, model: TrainingModel, project: Optional[Project] = None) -> None:
         self.model = model
+        self.project = project
 
     # ---- loaders --------------------------------------------------------------------------
 
@@ -257,6 +261,48 @@ class Facts:
                     return True
             if isinstance(node, cst.Attribute) and self._device_attribute_can_be_cuda(node, origin.scope, seen):
                 return True
+        return any(self._handed_cuda(function, name) for function, name in self._parameters_untraced_here(expr, scope, 0))
+
+    def _parameters_untraced_here(self, expr: cst.CSTNode, scope: Scope, depth: int) -> list[tuple[FunctionInfo, str]]:
+        """The parameters a value comes from that no call of this file fills: `device` of
+        `def __init__(self, model, device)` behind `self.device`, where only another module
+        builds the class."""
+        if depth > 4:
+            return []
+        model = self.model
+        bindings: list[Binding] = []
+        if isinstance(expr, cst.Name):
+            bindings = model.lookup(expr.value, scope)
+        elif isinstance(expr, cst.Attribute):
+            cls = model.enclosing_class(scope, expr.value)
+            bindings = model.class_attribute(cls, expr.attr.value) if cls is not None else []
+        elif isinstance(expr, cst.IfExp):
+            return self._parameters_untraced_here(expr.body, scope, depth + 1) + self._parameters_untraced_here(expr.orelse, scope, depth + 1)
+        found = []
+        for binding in bindings:
+            function = binding.scope.function
+            if binding.kind == "param" and function is not None and not model.calls_to(function):
+                found.append((function, binding.name))
+            elif binding.kind == "assign" and binding.index is None and binding.value is not None:
+                found += self._parameters_untraced_here(binding.value, binding.scope, depth + 1)
+        return found
+
+    def _handed_cuda(self, function: FunctionInfo, name: str) -> bool:
+        """Whether another module hands the parameter a CUDA device: a module-level function's,
+        or the constructor's of a module-level class (those are what other modules can call)."""
+        if self.project is None:
+            return False
+        params = [p.name.value for p in function.params]
+        if function.self_name is not None:
+            params = params[1:]
+        if name not in params:
+            return False
+        at_top = function.scope.parent is not None and function.scope.parent.kind == "module"
+        if function.cls is None and at_top:
+            return self.project.cuda_passed_to(function.name, name, params.index(name))
+        cls = function.cls
+        if cls is not None and function.name == "__init__" and cls.scope.parent is not None and cls.scope.parent.kind == "module":
+            return self.project.cuda_passed_to(cls.name, name, params.index(name))
         return False
 
     def _device_attribute_can_be_cuda(self, node: cst.Attribute, scope: Scope, seen: set) -> bool:

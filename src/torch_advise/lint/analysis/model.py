@@ -468,12 +468,17 @@ class TrainingModel:
         return None
 
     def calls_to(self, function: FunctionInfo) -> list[CallSite]:
+        """The calls that run `function`: by its name, and for a constructor, every `Cls(...)` of
+        a class whose `__init__` it is (its own, or one it inherits)."""
         if function not in self._calls_to_memo:
             # Only calls spelled with the function's name can run it; resolve just those.
             named = self._calls_by_name.get(function.name, [])
-            self._calls_to_memo[function] = [
-                site for site in named if self.callee(site.node, site.scope) is function
-            ]
+            found = [site for site in named if self.callee(site.node, site.scope) is function]
+            if function.name == "__init__" and function.cls is not None:
+                for cls in self.classes:
+                    if self.method(cls, "__init__") is function:
+                        found += [s for s in self._calls_by_name.get(cls.name, []) if self.callee(s.node, s.scope) is cls]
+            self._calls_to_memo[function] = found
         return self._calls_to_memo[function]
 
     @cached_property

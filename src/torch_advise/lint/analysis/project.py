@@ -80,6 +80,8 @@ class CallFacts:
     positional: tuple[Optional[str], ...]  # the names passed by position (None for anything else)
     keywords: dict[str, str]  # keyword -> the name passed
     line: int
+    # The positions and keywords given a value that can be a CUDA device (see _can_be_cuda).
+    cuda_arguments: frozenset[Union[int, str]] = frozenset()
 
 
 @dataclass
@@ -165,7 +167,13 @@ class ModuleSummary:
             imported = self.imports.get(callee)
             return (imported[0], imported[1]) if imported is not None and imported[1] is not None else None
         imported = self.imports.get(head)
-        return (imported[0], last) if imported is not None and imported[1] is None else None
+        if imported is None:
+            return None
+        reference, name = imported
+        if name is None:
+            return reference, last
+        # `from package import module` ... `module.build(...)`: the name may be a submodule.
+        return ModuleReference((*reference.parts, name), reference.folder), last
 
 
 def _iterated_name(node: ast.expr) -> Optional[str]:
@@ -229,6 +237,8 @@ class _ScopeWalk:
     iterated: set[str] = field(default_factory=set)
     loader_names: dict[str, int] = field(default_factory=dict)  # name -> line of the DataLoader bound to it
     returns: list[ast.Return] = field(default_factory=list)
+    assigned: dict[str, list[ast.expr]] = field(default_factory=dict)  # name -> the values assigned to it
+    call_nodes: list[tuple[ast.Call, CallFacts]] = field(default_factory=list)
 
     @classmethod
     def of(cls, scope: ast.AST) -> _ScopeWalk:
@@ -242,7 +252,11 @@ class _ScopeWalk:
                 facts = _call_facts(node)
                 for calls in (walk.calls, *(loop.calls for loop in loops)):
                     calls.add(node, facts)
-            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and dotted_name(node.value.func) in DATALOADERS:
+                if facts is not None and (node.args or node.keywords):
+                    walk.call_nodes.append((node, facts))
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                walk.assigned.setdefault(node.targets[0].id, []).append(node.value)
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and dotted_name(node.value.func) in DATALOADERS:
                 walk.loader_names.update({t.id: node.value.lineno for t in node.targets if isinstance(t, ast.Name)})
             elif isinstance(node, ast.Return):
                 walk.returns.append(node)
@@ -346,12 +360,51 @@ def _scope_summaries(tree: ast.Module, summary: ModuleSummary) -> tuple[dict[str
     every_function = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     definitions = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     walks = {id(node): _ScopeWalk.of(node) for node in [tree, *every_function]}
+    module_names = walks[id(tree)].assigned
+    for walk in walks.values():
+        _mark_cuda_arguments(walk, module_names, summary)
     # Functions that train, one call deep: `train_one_epoch` called from the epoch loop.
     training = {f.name for f in definitions if walks[id(f)].calls.trains(set())}
     functions = {f.name: _function_facts(f, walks[id(f)], training) for f in definitions}
     scopes = [_scope_facts(node.body, walks[id(node)], training) for node in [tree, *every_function]]
     classes = {c.name: _class_facts(c, summary, walks) for c in tree.body if isinstance(c, ast.ClassDef)}
     return functions, scopes, classes
+
+
+def _mark_cuda_arguments(walk: _ScopeWalk, module_names: dict[str, list[ast.expr]], summary: ModuleSummary) -> None:
+    def values_of(name: str) -> list[ast.expr]:
+        return walk.assigned.get(name) or module_names.get(name, [])
+
+    for call, facts in walk.call_nodes:
+        # Positions count only up to a `*args`, whose length is not known here.
+        positional = list(enumerate(call.args))
+        starred = next((i for i, a in positional if isinstance(a, ast.Starred)), len(positional))
+        handed: list[tuple[Union[int, str], ast.expr]] = [*positional[:starred]]
+        handed += [(k.arg, k.value) for k in call.keywords if k.arg is not None]
+        facts.cuda_arguments = frozenset(key for key, value in handed if _can_be_cuda(value, values_of, summary, 0))
+
+
+def _can_be_cuda(node: ast.expr, values_of, summary: ModuleSummary, depth: int) -> bool:
+    """Whether a value can be a CUDA device, as its own module shows: `"cuda:0"`, an f-string
+    starting with cuda, `torch.device("cuda")`, `torch.cuda.current_device()`, either side of
+    an `if`-expression, or a name of the scope or module assigned one of those."""
+    if depth > 4:
+        return False
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and node.value.startswith("cuda")
+    if isinstance(node, ast.JoinedStr):
+        head = node.values[0] if node.values else None
+        return isinstance(head, ast.Constant) and isinstance(head.value, str) and head.value.startswith("cuda")
+    if isinstance(node, ast.IfExp):
+        return _can_be_cuda(node.body, values_of, summary, depth + 1) or _can_be_cuda(node.orelse, values_of, summary, depth + 1)
+    if isinstance(node, ast.Call):
+        callee = summary.qualified(dotted_name(node.func) or "")
+        if callee == "torch.cuda.current_device":
+            return True
+        return callee == "torch.device" and bool(node.args) and _can_be_cuda(node.args[0], values_of, summary, depth + 1)
+    if isinstance(node, ast.Name):
+        return any(_can_be_cuda(value, values_of, summary, depth + 1) for value in values_of(node.id))
+    return False
 
 
 FLOAT16_NAMES = {"float16", "half", "HalfTensor"}
@@ -553,6 +606,25 @@ class Project:
                         return None
                     found.append(summary.qualified(built.callee))
         return found or None
+
+    def cuda_passed_to(self, function: str, param: str, index: int) -> bool:
+        """Whether another module of the project hands this module's `function` (or class, for
+        its constructor) a CUDA device as `param`, its `index`-th parameter: `Trainer(model,
+        device=torch.device("cuda"))` in the entry script for `self.device = device` here."""
+        self.read = True
+        try:
+            importers = importers_of(self.folder, self.module[-1])
+        except OSError:
+            return False
+        for importer in importers:
+            summary = summary_of(importer) if importer != self.path else None
+            if summary is None:
+                continue
+            for scope in summary.scopes:
+                for call in scope.calls:
+                    if (param in call.cuda_arguments or index in call.cuda_arguments) and self._reaches(summary, call.callee, function):
+                        return True
+        return False
 
     def _reaches(self, summary: ModuleSummary, callee: str, function: str) -> bool:
         target = summary.target_of(callee)

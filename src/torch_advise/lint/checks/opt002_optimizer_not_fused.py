@@ -113,7 +113,9 @@ class _CudaModules:
         if not self.strict:
             return True
         device = keyword_args(site.node).get("device") or positional_args(site.node)[0]
-        return all(self._always_cuda(o) for o in self.model.origins(device, site.scope))
+        # A device handed in by another module is not known to be always CUDA.
+        origins = self.model.origins(device, site.scope)
+        return bool(origins) and all(self._always_cuda(o) for o in origins)
 
     def _always_cuda(self, origin: Origin) -> bool:
         if isinstance(origin.expr, cst.Attribute):
