@@ -218,6 +218,59 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "shencoder/": f"{LIBRARY}: CUDA extension and its binding",
         "freqencoder/": f"{LIBRARY}: CUDA extension and its binding",
     },
+    # holdout11
+    "LAION-AI/Open-Assistant": {"model/model_eval/": EVALUATION},
+    "X-PLUG/mPLUG-Owl": {"mPLUG-Owl2/mplug_owl2/evaluate/": EVALUATION},
+    "McGill-NLP/llm2vec": {"examples/retrieval.py": f"{EVALUATION}: BEIR retrieval"},
+    "charent/ChatLM-mini-Chinese": {"train_tokenizer.py": f"{NOT_TRAINING}: tokenizer training"},
+    "ostris/ai-toolkit": {
+        "extensions_built_in/diffusion_models/": f"{NOT_TRAINING}: model integrations (inference pipelines, samplers, model definitions)",
+        "extensions_built_in/flex2/pipeline.py": f"{NOT_TRAINING}: inference pipeline",
+        "toolkit/pipelines.py": f"{NOT_TRAINING}: inference pipelines",
+        "toolkit/photomaker_pipeline.py": f"{NOT_TRAINING}: inference pipeline",
+        "toolkit/train_pipelines.py": f"{NOT_TRAINING}: inference pipeline (style-transfer sampling)",
+        "toolkit/optimizers/": f"{LIBRARY}: optimizer implementations",
+        "toolkit/ema.py": f"{LIBRARY}: EMA of parameters",
+    },
+    "jxmorris12/vec2text": {
+        "experiment_scripts/misc/dump_embeddings.py": f"{NOT_TRAINING}: dumps embeddings",
+        "experiment_scripts/misc/evaluate_retrieval_under_noise.py": EVALUATION,
+        "vec2text/api.py": f"{NOT_TRAINING}: inversion API (inference)",
+        "vec2text/analyze_utils.py": f"{NOT_TRAINING}: loading trained models for analysis",
+    },
+    "ContextualAI/gritlm": {"gritlm/training/GradCache/": f"{VENDORED}: the GradCache library"},
+    "yandex-research/tab-ddpm": {
+        "CTAB-GAN/": f"{VENDORED}: CTAB-GAN baseline",
+        "CTAB-GAN-Plus/": f"{VENDORED}: CTAB-GAN+ baseline (twice)",
+        "CTGAN/": f"{VENDORED}: CTGAN and TVAE baselines (the ctgan package)",
+    },
+    "MooreThreads/Moore-AnimateAnyone": {"src/pipelines/": f"{NOT_TRAINING}: inference pipelines"},
+    "baofff/U-ViT": {
+        "eval.py": f"{EVALUATION}: sampling and FID",
+        "eval_ldm.py": f"{EVALUATION}: sampling and FID",
+        "eval_ldm_discrete.py": f"{EVALUATION}: sampling and FID",
+        "eval_t2i_discrete.py": f"{EVALUATION}: sampling and FID",
+    },
+    "chemprop/chemprop": {
+        "chemprop/cli/predict.py": f"{NOT_TRAINING}: prediction (inference)",
+        "chemprop/callbacks/interpret.py": f"{NOT_TRAINING}: Shapley-value interpretation",
+    },
+    "togethercomputer/OpenChatKit": {
+        "training/optimizer/": f"{LIBRARY}: mixed-precision optimizer wrapper and grad scaler (after Megatron's)",
+        "training/data_parallel/": f"{LIBRARY}: data-parallel gradient-communication implementations",
+    },
+    "HRNet/HRNet-Semantic-Segmentation": {"lib/models/sync_bn/": f"{VENDORED}: mapillary's InplaceABN"},
+    "Tianxiaomo/pytorch-YOLOv4": {"tool/tv_reference/": f"{VENDORED}: torchvision's detection reference scripts"},
+    "ZFTurbo/Music-Source-Separation-Training": {
+        "models/bandit/": f"{VENDORED}: BandIt (karnwatcharasupat/bandit)",
+        "models/bandit_v2/": f"{VENDORED}: BandIt v2 (kwatcharasupat/bandit-v2)",
+    },
+    "ACEsuit/mace": {
+        "mace/calculators/": f"{NOT_TRAINING}: ASE calculator (inference)",
+        "mace/data/": f"{LIBRARY}: data classes and parsing",
+    },
+    "gcorso/DiffDock": {"evaluate.py": EVALUATION},
+    "neuraloperator/neuraloperator": {"neuralop/": f"{LIBRARY} (its scripts are kept)"},
 }
 
 LEFT_OUT_FOLDERS = {
