@@ -17,6 +17,7 @@ import libcst as cst
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.model import Binding, Branch, CallSite, ClassInfo, FunctionInfo, LoopInfo, Origin, Scope, TrainingModel
 from torch_advise.lint.analysis.syntax import (
+    argument_for,
     dotted,
     has_star_args,
     keyword_args,
@@ -360,6 +361,8 @@ class Facts:
             if receiver is not None and root_name(receiver) in derived and self.moves_to_cuda(site):
                 if not _pinned(receiver, assigned):
                     moves.append(site)
+            elif self._moved_by_project_function(site, derived):
+                moves.append(site)
             elif depth < MAX_CALL_DEPTH:
                 callee = self.model.callee(site.node, site.scope)
                 if isinstance(callee, FunctionInfo):
@@ -371,6 +374,31 @@ class Facts:
                         }
                         moves.extend(self._moves(callee.calls, values, callee.node, received, depth + 1))
         return moves
+
+    def _moved_by_project_function(self, site: CallSite, derived: set[str]) -> bool:
+        """`batch = to_device(batch, device)` with `to_device` from another module of the
+        project, which sends the parameter it is handed the batch as to its device parameter,
+        here one that can be CUDA."""
+        if self.project is None or has_star_args(site.node):
+            return False
+        if not any(root_name(arg.value) in derived for arg in site.node.args):
+            return False
+        name = self.model.call_name(site)
+        if name is None or "." not in name or self.model.callee(site.node, site.scope) is not None:
+            return False
+        facts = self.project.function_facts(name)
+        if facts is None:
+            return False
+        for data, device in facts.moves.items():
+            handed = argument_for(site.node, data, facts.params.index(data))
+            if handed is None or root_name(handed) not in derived:
+                continue
+            if device is None:
+                return True
+            target = argument_for(site.node, device, facts.params.index(device))
+            if target is not None and self.can_be_cuda(target, site.scope):
+                return True
+        return False
 
     def collation(self, loader: DataLoaderCall) -> str:
         """'tokenized' for a collator of already tokenized text (transformers'

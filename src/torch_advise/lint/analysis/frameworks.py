@@ -11,7 +11,7 @@ from typing import Optional
 import libcst as cst
 
 from torch_advise.lint.analysis.model import CallSite, ClassInfo, FunctionInfo, TrainingModel
-from torch_advise.lint.analysis.syntax import dotted, keyword_args, literal_value, positional_args
+from torch_advise.lint.analysis.syntax import dotted, has_star_args, keyword_args, literal_value, positional_args
 
 LIGHTNING_PACKAGES = ("lightning", "pytorch_lightning")
 # Lightning's hooks that return a loader, and how often its loops iterate what they return.
@@ -143,3 +143,30 @@ def training_arguments(model: TrainingModel) -> list[TrainingArgumentsCall]:
 
 def is_accelerator(qualname: Optional[str]) -> bool:
     return _package(qualname) == "accelerate" and (qualname or "").rsplit(".", 1)[-1] == "Accelerator"
+
+
+def accelerate_prepared(model: TrainingModel) -> list[tuple[CallSite, cst.BaseExpression]]:
+    """What `accelerator.prepare(...)` and `prepare_data_loader(...)` are handed, for an
+    Accelerator built in this file that places batches on its device: CUDA where there is one
+    (not `cpu=True`, `device_placement=False`, a `device_placement=` list, or `**kwargs`)."""
+    found = []
+    for site in model.calls:
+        if site.method not in ("prepare", "prepare_data_loader") or site.receiver is None or has_star_args(site.node):
+            continue
+        if "device_placement" in keyword_args(site.node):
+            continue
+        accelerators = [
+            o.expr for o in model.origins(site.receiver, site.scope)
+            if isinstance(o.expr, cst.Call) and is_accelerator(model.qualname(o.expr.func, o.scope))
+        ]
+        if accelerators and all(_places_on_gpu(accelerator) for accelerator in accelerators):
+            found += [(site, argument) for argument in positional_args(site.node)]
+    return found
+
+
+def _places_on_gpu(accelerator: cst.Call) -> bool:
+    keywords = keyword_args(accelerator)
+    if has_star_args(accelerator):
+        return False
+    on_cpu = literal_value(keywords.get("cpu", cst.Name("False")))
+    return on_cpu is False and literal_value(keywords.get("device_placement", cst.Name("True"))) is True

@@ -107,6 +107,9 @@ class FunctionFacts:
     iterated_params: set[str]
     trains: bool
     returned_loaders: dict[Optional[int], int]  # the returned value's index (None: the value) -> line of its DataLoader
+    # Parameters whose data the function moves to a device, each with the parameter naming that
+    # device (None for `.cuda()`): `def to_device(batch, device): ... batch.to(device)`.
+    moves: dict[str, Optional[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -328,7 +331,47 @@ def _returned_loaders(walk: _ScopeWalk) -> dict[Optional[int], int]:
 def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions: set[str]) -> FunctionFacts:
     arguments = function.args
     params = tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs])
-    return FunctionFacts(params, walk.iterated & set(params), walk.calls.trains(training_functions), _returned_loaders(walk))
+    facts = FunctionFacts(params, walk.iterated & set(params), walk.calls.trains(training_functions), _returned_loaders(walk))
+    facts.moves = _moved_parameters(function, params)
+    return facts
+
+
+def _moved_parameters(function: FunctionNode, params: tuple[str, ...]) -> dict[str, Optional[str]]:
+    """Which parameters' data the function sends to a device: `x.to(device)`, `x.cuda()` on a
+    parameter, or on a name a loop or comprehension takes from one (`for k, v in batch.items()`)."""
+    taken_from = {name: name for name in params}
+    nodes = list(ast.walk(function))
+    for node in nodes:
+        pairs = [(node.target, node.iter)] if isinstance(node, (ast.For, ast.comprehension)) else []
+        for target, iterated in pairs:
+            source = taken_from.get(_root(iterated) or "")
+            for name in ast.walk(target):
+                if source is not None and isinstance(name, ast.Name):
+                    taken_from.setdefault(name.id, source)
+    moves: dict[str, Optional[str]] = {}
+    for call in nodes:
+        if not isinstance(call, ast.Call):
+            continue
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr not in ("to", "cuda"):
+            continue
+        source = taken_from.get(_root(func.value) or "")
+        if source is None:
+            continue
+        if func.attr == "cuda":
+            moves[source] = None
+            continue
+        device = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "device"), None)
+        if isinstance(device, ast.Name) and device.id in params:
+            moves[source] = device.id
+    return moves
+
+
+def _root(node: ast.expr) -> Optional[str]:
+    """`batch` of `batch["x"].float()` or `batch.items()`."""
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def summarize(path: str, source: bytes) -> Optional[ModuleSummary]:
@@ -625,6 +668,13 @@ class Project:
                     if (param in call.cuda_arguments or index in call.cuda_arguments) and self._reaches(summary, call.callee, function):
                         return True
         return False
+
+    def function_facts(self, qualname: str) -> Optional[FunctionFacts]:
+        """What the project's function `qualname` (`pkg.utils.to_device`) does, where it is one."""
+        for summary, name in self._defining(qualname):
+            if name in summary.functions:
+                return summary.functions[name]
+        return None
 
     def _reaches(self, summary: ModuleSummary, callee: str, function: str) -> bool:
         target = summary.target_of(callee)

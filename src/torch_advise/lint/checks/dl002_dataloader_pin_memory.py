@@ -7,8 +7,13 @@ from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
 from torch_advise.lint.analysis.facts import DataLoaderCall
-from torch_advise.lint.analysis.frameworks import lightning_fit_loaders, lightning_loader_hook, lightning_models_on_gpu
+from torch_advise.lint.analysis.frameworks import accelerate_prepared, lightning_fit_loaders, lightning_loader_hook, lightning_models_on_gpu
 from torch_advise.lint.analysis.syntax import keyword_args
+
+
+def _prepared_by_accelerate(ctx: CheckContext, loader: DataLoaderCall) -> bool:
+    """Handed to `accelerator.prepare`, whose loader copies every batch to the accelerator's device."""
+    return any(loader in ctx.facts.loaders_in(handed, site.scope) for site, handed in accelerate_prepared(ctx.model))
 
 
 def _fitted_on_gpu(ctx: CheckContext, loader: DataLoaderCall) -> bool:
@@ -32,7 +37,8 @@ def check(ctx: CheckContext) -> None:
         if ctx.facts.dataset_kind(loader) in ("on-device", "in-memory") or ctx.facts.collation(loader) == "tokenized":
             continue  # nothing to pin, or batches of token ids: a few KB, where pinning saves microseconds
         entries = ctx.facts.loader_loops.get(loader, [])
-        if not any(ctx.facts.batch_moves_to_cuda(entry) for entry in entries) and not _fitted_on_gpu(ctx, loader):
+        moved = any(ctx.facts.batch_moves_to_cuda(entry) for entry in entries)
+        if not (moved or _fitted_on_gpu(ctx, loader) or _prepared_by_accelerate(ctx, loader)):
             continue
         ctx.report(
             loader.argument("pin_memory") or loader.node,
