@@ -222,6 +222,9 @@ class _Builder(TableVisitor):
             ):
                 binding = Binding(target.attr.value, "assign", self.scope, value=value, node=target)
                 function.cls.attributes.setdefault(target.attr.value, []).append(binding)
+            elif isinstance(target.value, cst.Name):
+                binding = Binding(target.attr.value, "assign", self.scope, value=value, node=target)
+                self.model.object_attributes.setdefault(target.attr.value, []).append(binding)
 
     # ---- loops, calls, returns ----------------------------------------------------------
 

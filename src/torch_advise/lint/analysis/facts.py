@@ -62,8 +62,16 @@ LIBRARY_LOADERS = {
     "torch_geometric.loader.DataLoader": _PYG_LOADER_PARAMS,
     "torch_geometric.loader.dataloader.DataLoader": _PYG_LOADER_PARAMS,
     "torch_geometric.data.DataLoader": _PYG_LOADER_PARAMS,
+    # PyG's loaders for dense batches and for DataParallel's lists, with the same parameters.
+    "torch_geometric.loader.DenseDataLoader": _PYG_LOADER_PARAMS,
+    "torch_geometric.loader.dense_data_loader.DenseDataLoader": _PYG_LOADER_PARAMS,
+    "torch_geometric.data.DenseDataLoader": _PYG_LOADER_PARAMS,
+    "torch_geometric.loader.DataListLoader": _PYG_LOADER_PARAMS,
+    "torch_geometric.loader.data_list_loader.DataListLoader": _PYG_LOADER_PARAMS,
+    "torch_geometric.data.DataListLoader": _PYG_LOADER_PARAMS,
 }
 IN_MEMORY_DATASETS = {"torch.utils.data.TensorDataset"}
+DDP = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"}
 
 ITERABLE_DATASETS = {"torch.utils.data.IterableDataset", "torch.utils.data.dataset.IterableDataset"}
 CONV2D = {"torch.nn.Conv2d", "torch.nn.modules.conv.Conv2d"}
@@ -262,7 +270,25 @@ class Facts:
                     return True
             if isinstance(node, cst.Attribute) and self._device_attribute_can_be_cuda(node, origin.scope, seen):
                 return True
+            if isinstance(node, cst.Attribute) and self._set_to_cuda_by_project(node, origin.scope):
+                return True
         return any(self._handed_cuda(function, name) for function, name in self._parameters_untraced_here(expr, scope, 0))
+
+    def _set_to_cuda_by_project(self, node: cst.Attribute, scope: Scope) -> bool:
+        """`opt.device` of `opt = OptInit().get_args()`, where the project module OptInit comes
+        from sets `.device` to a CUDA device on the options it builds."""
+        if self.project is None:
+            return False
+        for origin in self.model.origins(node.value, scope):
+            base = origin.expr
+            while isinstance(base, (cst.Call, cst.Attribute)):
+                base = base.func if isinstance(base, cst.Call) else base.value
+            if base is origin.expr or not isinstance(origin.expr, cst.Call):
+                continue
+            name = self.model.qualname(base, origin.scope)
+            if name is not None and "." in name and self.project.sets_cuda_attribute(name, node.attr.value):
+                return True
+        return False
 
     def _parameters_untraced_here(self, expr: cst.CSTNode, scope: Scope, depth: int) -> list[tuple[FunctionInfo, str]]:
         """The parameters a value comes from that no call of this file fills: `device` of
@@ -318,6 +344,15 @@ class Facts:
             if site is not None and self._moves_to_cuda(site, seen):
                 return True
         return False
+
+    @cached_property
+    def uses_cuda(self) -> bool:
+        """The script puts work on a CUDA device somewhere: without that a sync costs nothing. It
+        names CUDA itself, or moves something to a device that can be CUDA, as another module
+        may decide (`x.to(opt.device)`)."""
+        if _mentions_cuda(self.model):
+            return True
+        return any(self.moves_to_cuda(site) for site in self.model.calls if site.method == "to")
 
     def moves_to_cuda(self, site: CallSite) -> bool:
         """`x.cuda()` or `x.to(<a device that can be CUDA>)`."""
@@ -712,3 +747,20 @@ def _is_main_guard(branch: Branch) -> bool:
         return False
     sides = {dotted(side) or string_value(side) for side in (test.left, test.comparisons[0].comparator)}
     return isinstance(test.comparisons[0].operator, cst.Equal) and sides == {"__name__", "__main__"}
+
+
+def _mentions_cuda(model: TrainingModel) -> bool:
+    """`torch.cuda` calls, `.cuda()`, DDP, or a string naming a CUDA device or NCCL."""
+    for site in model.calls:
+        name = model.call_name(site) or ""
+        if name.startswith("torch.cuda.") or site.method == "cuda" or name in DDP:
+            return True
+    for node in model.cuda_strings:
+        if isinstance(node, cst.FormattedStringText):
+            if node.value.startswith("cuda"):
+                return True
+        else:
+            text = string_value(node) or ""
+            if text.startswith("cuda") or text == "nccl":
+                return True
+    return False

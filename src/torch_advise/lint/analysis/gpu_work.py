@@ -6,12 +6,8 @@ import libcst as cst
 
 from torch_advise.lint.analysis.model import (
     CallSite,
-    TrainingModel,
 )
 from torch_advise.lint.analysis.steps import Steps
-from torch_advise.lint.analysis.syntax import (
-    string_value,
-)
 
 SYNC_METHODS = {"item", "cpu", "numpy", "tolist", "nonzero"}
 
@@ -41,7 +37,6 @@ FACTORIES = {
 # Namespaces whose functions compute on tensors, besides torch's own top level.
 TENSOR_NAMESPACES = ("torch.nn.functional.", "torch.linalg.", "torch.fft.", "torch.special.")
 
-DDP = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"}
 
 # torch calls that set things up or read state rather than queue GPU work.
 NOT_WORK = (
@@ -61,23 +56,6 @@ NOT_WORK = (
 )
 
 MODEL_WORDS = ("model", "net", "encoder", "decoder")
-
-
-def uses_cuda(model: TrainingModel) -> bool:
-    """The script puts work on a CUDA device somewhere: without that a sync costs nothing."""
-    for site in model.calls:
-        name = model.call_name(site) or ""
-        if name.startswith("torch.cuda.") or site.method == "cuda" or name in DDP:
-            return True
-    for node in model.cuda_strings:
-        if isinstance(node, cst.FormattedStringText):
-            if node.value.startswith("cuda"):
-                return True
-        else:
-            text = string_value(node) or ""
-            if text.startswith("cuda") or text == "nccl":
-                return True
-    return False
 
 
 def is_sync_method(site: CallSite) -> bool:

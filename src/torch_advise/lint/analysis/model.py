@@ -178,6 +178,8 @@ class TrainingModel:
         self.rebound_names: set[str] = set()
         # String literals that mention a CUDA device or the NCCL backend, for "does it use CUDA?"
         self.cuda_strings: list[Union[cst.SimpleString, cst.FormattedStringText]] = []
+        # `args.device = ...` on an object other than a method's own instance, by attribute name.
+        self.object_attributes: dict[str, list[Binding]] = {}
         self._function_by_node: dict[cst.CSTNode, FunctionInfo] = {}
         self._call_by_node: dict[cst.Call, CallSite] = {}
         self._qualname_memo: dict[tuple[int, int], Optional[str]] = {}
@@ -322,7 +324,7 @@ class TrainingModel:
                 for binding in attributes:
                     result.extend(self._binding_origins(binding, depth))
                 return result or [Origin(expr, scope)]
-            return [Origin(expr, scope)]
+            return [Origin(expr, scope), *self._object_attribute_origins(expr, scope, depth)]
         if isinstance(expr, cst.Call):
             callee = self.callee(expr, scope)
             if isinstance(callee, FunctionInfo) and callee.returns:
@@ -331,6 +333,21 @@ class TrainingModel:
                     result.extend(self.origins(value, callee.scope, depth))
                 return result
         return [Origin(expr, scope)]
+
+    def _object_attribute_origins(self, expr: cst.Attribute, scope: Scope, depth: int) -> list[Origin]:
+        """What `args.device` may hold where the file sets it on that very object (`args.device =
+        torch.device("cuda")` after `args = parser.parse_args()`, also when `args` is handed to the
+        function reading it). The attribute itself stays an origin: what else sets it is not known."""
+        assignments = self.object_attributes.get(expr.attr.value)
+        if not assignments:
+            return []
+        owners = {id(o.expr) for o in self.origins(expr.value, scope, depth)}
+        result: list[Origin] = []
+        for binding in assignments:
+            assert isinstance(binding.node, cst.Attribute) and binding.value is not None
+            if owners & {id(o.expr) for o in self.origins(binding.node.value, binding.scope, depth)}:
+                result.extend(self.origins(binding.value, binding.scope, depth))
+        return result
 
     def _binding_origins(self, binding: Binding, depth: int) -> list[Origin]:
         if binding.kind == "assign" and binding.value is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -136,9 +136,9 @@ class ModuleSummary:
     torch_ceiling: Optional[tuple[int, int]]  # the newest torch it imports on (see _torch_ceiling)
 
     @cached_property
-    def _scope_facts(self) -> tuple[dict[str, FunctionFacts], list[ScopeFacts], dict[str, ClassFacts]]:
+    def _scope_facts(self) -> tuple[dict[str, FunctionFacts], list[ScopeFacts], dict[str, ClassFacts], frozenset[str]]:
         tree = parse_python(self.source)
-        return _scope_summaries(tree, self) if tree is not None else ({}, [], {})
+        return _scope_summaries(tree, self) if tree is not None else ({}, [], {}, frozenset())
 
     @property
     def functions(self) -> dict[str, FunctionFacts]:
@@ -151,6 +151,12 @@ class ModuleSummary:
     @property
     def classes(self) -> dict[str, ClassFacts]:
         return self._scope_facts[2]
+
+    @property
+    def cuda_attributes(self) -> frozenset[str]:
+        """Attributes the module sets to a value that can be a CUDA device, on any object
+        (`args.device = torch.device("cuda" if ... else "cpu")` in an options class)."""
+        return self._scope_facts[3]
 
     def qualified(self, dotted: str) -> str:
         """An imported name spelled from its module: `pl.LightningModule` after `import
@@ -241,6 +247,7 @@ class _ScopeWalk:
     loader_names: dict[str, int] = field(default_factory=dict)  # name -> line of the DataLoader bound to it
     returns: list[ast.Return] = field(default_factory=list)
     assigned: dict[str, list[ast.expr]] = field(default_factory=dict)  # name -> the values assigned to it
+    attribute_values: list[tuple[str, ast.expr]] = field(default_factory=list)  # `args.device = value`
     call_nodes: list[tuple[ast.Call, CallFacts]] = field(default_factory=list)
 
     @classmethod
@@ -259,6 +266,8 @@ class _ScopeWalk:
                     walk.call_nodes.append((node, facts))
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 walk.assigned.setdefault(node.targets[0].id, []).append(node.value)
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute):
+                walk.attribute_values.append((node.targets[0].attr, node.value))
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and dotted_name(node.value.func) in DATALOADERS:
                 walk.loader_names.update({t.id: node.value.lineno for t in node.targets if isinstance(t, ast.Name)})
             elif isinstance(node, ast.Return):
@@ -398,26 +407,34 @@ def summarize(path: str, source: bytes) -> Optional[ModuleSummary]:
     return ModuleSummary(path, source, imports, frozenset(identifiers | set(imports)), _stores_float16(calls), _torch_ceiling(tree))
 
 
-def _scope_summaries(tree: ast.Module, summary: ModuleSummary) -> tuple[dict[str, FunctionFacts], list[ScopeFacts], dict[str, ClassFacts]]:
+def _scope_summaries(
+    tree: ast.Module, summary: ModuleSummary
+) -> tuple[dict[str, FunctionFacts], list[ScopeFacts], dict[str, ClassFacts], frozenset[str]]:
     """What the module's functions, loops and classes do: one walk of each scope."""
     every_function = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     definitions = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     walks = {id(node): _ScopeWalk.of(node) for node in [tree, *every_function]}
     module_names = walks[id(tree)].assigned
+    cuda_attributes = set()
     for walk in walks.values():
         _mark_cuda_arguments(walk, module_names, summary)
+        values_of = _values_in(walk, module_names)
+        cuda_attributes |= {attr for attr, value in walk.attribute_values if _can_be_cuda(value, values_of, summary, 0)}
     # Functions that train, one call deep: `train_one_epoch` called from the epoch loop.
     training = {f.name for f in definitions if walks[id(f)].calls.trains(set())}
     functions = {f.name: _function_facts(f, walks[id(f)], training) for f in definitions}
     scopes = [_scope_facts(node.body, walks[id(node)], training) for node in [tree, *every_function]]
     classes = {c.name: _class_facts(c, summary, walks) for c in tree.body if isinstance(c, ast.ClassDef)}
-    return functions, scopes, classes
+    return functions, scopes, classes, frozenset(cuda_attributes)
+
+
+def _values_in(walk: _ScopeWalk, module_names: dict[str, list[ast.expr]]) -> Callable[[str], list[ast.expr]]:
+    """What a name may hold, read in the walk's scope: its own assignments, else the module's."""
+    return lambda name: walk.assigned.get(name) or module_names.get(name, [])
 
 
 def _mark_cuda_arguments(walk: _ScopeWalk, module_names: dict[str, list[ast.expr]], summary: ModuleSummary) -> None:
-    def values_of(name: str) -> list[ast.expr]:
-        return walk.assigned.get(name) or module_names.get(name, [])
-
+    values_of = _values_in(walk, module_names)
     for call, facts in walk.call_nodes:
         # Positions count only up to a `*args`, whose length is not known here.
         positional = list(enumerate(call.args))
@@ -427,7 +444,7 @@ def _mark_cuda_arguments(walk: _ScopeWalk, module_names: dict[str, list[ast.expr
         facts.cuda_arguments = frozenset(key for key, value in handed if _can_be_cuda(value, values_of, summary, 0))
 
 
-def _can_be_cuda(node: ast.expr, values_of, summary: ModuleSummary, depth: int) -> bool:
+def _can_be_cuda(node: ast.expr, values_of: Callable[[str], list[ast.expr]], summary: ModuleSummary, depth: int) -> bool:
     """Whether a value can be a CUDA device, as its own module shows: `"cuda:0"`, an f-string
     starting with cuda, `torch.device("cuda")`, `torch.cuda.current_device()`, either side of
     an `if`-expression, or a name of the scope or module assigned one of those."""
@@ -668,6 +685,11 @@ class Project:
                     if (param in call.cuda_arguments or index in call.cuda_arguments) and self._reaches(summary, call.callee, function):
                         return True
         return False
+
+    def sets_cuda_attribute(self, qualname: str, attribute: str) -> bool:
+        """Whether the project module that `qualname` (`config.OptInit`) comes from sets
+        `attribute` on some object to a value that can be a CUDA device."""
+        return any(attribute in summary.cuda_attributes for summary, _ in self._defining(qualname))
 
     def function_facts(self, qualname: str) -> Optional[FunctionFacts]:
         """What the project's function `qualname` (`pkg.utils.to_device`) does, where it is one."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from torch_advise.lint.analysis.context import CheckContext
-from torch_advise.lint.analysis.gpu_work import DDP
+from torch_advise.lint.analysis.facts import DDP
 
 # A script that starts a process group runs distributed when launched so.
 PROCESS_GROUP_STARTS = {"torch.distributed.init_process_group", "torch.distributed.distributed_c10d.init_process_group"}

@@ -7,9 +7,7 @@ from typing import Optional
 import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
-from torch_advise.lint.analysis.gpu_work import (
-    DDP,
-)
+from torch_advise.lint.analysis.facts import DDP
 from torch_advise.lint.analysis.model import Scope
 from torch_advise.lint.analysis.scaler_trace import CLIPS
 from torch_advise.lint.analysis.steps import Accumulation

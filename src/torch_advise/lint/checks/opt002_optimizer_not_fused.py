@@ -12,10 +12,8 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
+from torch_advise.lint.analysis.facts import DDP
 from torch_advise.lint.analysis.frameworks import lightning_models_on_gpu
-from torch_advise.lint.analysis.gpu_work import (
-    DDP,
-)
 from torch_advise.lint.analysis.model import (
     CallSite,
     ClassInfo,

@@ -18,7 +18,6 @@ from torch_advise.lint.analysis.gpu_work import (
     SYNCHRONIZE,
     is_sync_method,
     is_work,
-    uses_cuda,
 )
 from torch_advise.lint.analysis.model import (
     CallSite,
@@ -57,7 +56,13 @@ def _host_data(model: TrainingModel, name: str, scope: Scope, before: int, depth
     bindings = model.lookup(name, scope)
     if not bindings or depth > 4:
         return False
-    loop_bound = any(b.kind == "loop" for b in bindings)
+    # Bound per iteration from the batch: the loop's own target, or unpacked from it
+    # (`state, action = batch`); then a name rebound further down the body is not yet rebound.
+    loop_bound = any(b.kind == "loop" for b in bindings) or any(
+        b.kind == "assign" and isinstance(b.value, cst.Name) and b.value.value != name
+        and _host_data(model, b.value.value, b.scope, before, depth + 1)
+        for b in bindings
+    )
     for binding in bindings:
         if binding.kind == "loop":
             if isinstance(binding.node, cst.For) and _iterates_a_mapping(binding.node.iter):
@@ -70,13 +75,23 @@ def _host_data(model: TrainingModel, name: str, scope: Scope, before: int, depth
             if root is not None and root != name and _host_data(model, root, binding.scope, before, depth + 1):
                 continue
         if loop_bound and binding.kind == "assign" and isinstance(binding.value, cst.Call):
-            later = model.call_site(binding.value)
-            if later is not None and later.order > before:
+            if _bound_after(model, binding.value, before):
                 continue
         if binding.kind == "assign" and isinstance(binding.value, cst.Call) and _host_factory(model, binding.value, binding.scope):
             continue
         return False
     return True
+
+
+def _bound_after(model: TrainingModel, value: cst.Call, read: int) -> bool:
+    """Whether the assignment of `value` happens after the call numbered `read`: its calls come
+    later, or the read is one of them (`x = clean(x.numpy())` binds x once the read is done)."""
+    later = model.call_site(value)
+    if later is None:
+        return False
+    if later.order > read:
+        return True
+    return any((inner := model.call_site(call)) is not None and inner.order == read for call in descendants(value, cst.Call))
 
 
 def _iterates_a_mapping(iterable: cst.BaseExpression) -> bool:
@@ -457,7 +472,7 @@ def _moves_a_module(site: CallSite) -> bool:
 def check(ctx: CheckContext) -> None:
     model = ctx.model
     loops = ctx.steps.step_loops
-    if not loops or not uses_cuda(ctx.model):
+    if not loops or not ctx.facts.uses_cuda:
         return
     guards = ctx.steps.guards
     clock_after = _synchronizes_before_clock(ctx)

@@ -20,7 +20,6 @@ from torch_advise.lint.analysis.gpu_work import (
     computes_on_tensors,
     is_sync_method,
     is_work,
-    uses_cuda,
 )
 from torch_advise.lint.analysis.inline import run_order
 from torch_advise.lint.analysis.model import (
@@ -314,7 +313,7 @@ def _made_on_host(ctx: CheckContext, name: cst.Name, site: CallSite) -> bool:
 
 def check(ctx: CheckContext) -> None:
     model = ctx.model
-    if not any(model.call_name(s) in CLOCKS for s in model.calls) or not uses_cuda(ctx.model):
+    if not any(model.call_name(s) in CLOCKS for s in model.calls) or not ctx.facts.uses_cuda:
         return
     seen: set[int] = set()
     for function in [None, *model.functions]:
