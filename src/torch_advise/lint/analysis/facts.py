@@ -10,12 +10,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, NamedTuple, Optional
+from typing import NamedTuple, Optional
 
 import libcst as cst
 
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.model import Binding, Branch, CallSite, ClassInfo, FunctionInfo, LoopInfo, Origin, Scope, TrainingModel
+from torch_advise.lint.analysis.project import ITERATION_WRAPPERS, Project
 from torch_advise.lint.analysis.syntax import (
     argument_for,
     dotted,
@@ -28,9 +29,6 @@ from torch_advise.lint.analysis.syntax import (
     target_names,
 )
 from torch_advise.lint.analysis.walk import descendants
-
-if TYPE_CHECKING:
-    from torch_advise.lint.analysis.project import Project
 
 FLOAT16 = {"torch.float16", "torch.half"}
 # FSDP's precision settings (FSDP1 and FSDP2).
@@ -97,7 +95,6 @@ OTHER_OPTIMIZER_MODULES = ("bitsandbytes.optim.", "apex.optimizers.", "deepspeed
 TORCH_LOADS = {"torch.load", "torch.serialization.load"}
 # Calls that pass their argument's items through: `for i, b in enumerate(tqdm(loader))`.
 # `metric_logger.log_every(loader, 10)`: the logging iterator of the DeiT/MAE/DETR family.
-ITERATION_WRAPPERS = {"enumerate", "iter", "tqdm", "trange", "islice", "track", "zip", "chain", "cycle", "log_every"}
 
 
 class AutocastArguments(NamedTuple):

@@ -20,7 +20,6 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Optional, Union
 
-from torch_advise.lint.analysis.facts import ITERATION_WRAPPERS
 from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, is_lightning
 from torch_advise.lint.analysis.importers import (
     ModuleReference,
@@ -38,6 +37,8 @@ from torch_advise.lint.analysis.importers import (
     read_file,
 )
 
+# Calls that hand on what they are given to iterate (`for i, batch in enumerate(tqdm(loader))`).
+ITERATION_WRAPPERS = {"enumerate", "iter", "tqdm", "trange", "islice", "track", "zip", "chain", "cycle", "log_every"}
 # Calls by which a loop shows that it trains (`loss.backward()`, `optimizer.step()`).
 TRAINING_METHODS = {"backward", "step", "zero_grad", "manual_backward"}
 DATALOADERS = {"DataLoader", "torch.utils.data.DataLoader", "data.DataLoader"}
