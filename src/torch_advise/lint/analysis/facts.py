@@ -28,6 +28,7 @@ from torch_advise.lint.analysis.syntax import (
     string_value,
     target_names,
 )
+from torch_advise.lint.analysis.values import argparse_defaults
 from torch_advise.lint.analysis.walk import descendants
 
 FLOAT16 = {"torch.float16", "torch.half"}
@@ -256,6 +257,8 @@ class Facts:
                 head = node.parts[0] if node.parts else None
                 if isinstance(head, cst.FormattedStringText) and head.value.startswith("cuda"):
                     return True
+            if _cuda_text_built(node):
+                return True
             if isinstance(node, cst.Call):
                 name = self.model.qualname(node.func, origin.scope)
                 # `str(device)` names the device it is given.
@@ -269,6 +272,9 @@ class Facts:
                 return True
             if isinstance(node, cst.Attribute) and self._set_to_cuda_by_project(node, origin.scope):
                 return True
+            defaults = argparse_defaults(self.model, node, origin.scope) if isinstance(node, cst.Attribute) else None
+            if defaults and any(self.can_be_cuda(default, origin.scope, seen) for default in defaults):
+                return True  # `--device` defaulting to "cuda"
         return any(self._handed_cuda(function, name) for function, name in self._parameters_untraced_here(expr, scope, 0))
 
     def _set_to_cuda_by_project(self, node: cst.Attribute, scope: Scope) -> bool:
@@ -760,4 +766,14 @@ def _mentions_cuda(model: TrainingModel) -> bool:
             text = string_value(node) or ""
             if text.startswith("cuda") or text == "nccl":
                 return True
+    return False
+
+
+def _cuda_text_built(node: cst.CSTNode) -> bool:
+    """A device name put together from text that starts with cuda: `"cuda:" + str(rank)`,
+    `"cuda:%d" % rank`, `"cuda:{}".format(rank)`."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Modulo)):
+        return (string_value(node.left) or "").startswith("cuda")
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "format":
+        return (string_value(node.func.value) or "").startswith("cuda")
     return False

@@ -458,6 +458,10 @@ def _can_be_cuda(node: ast.expr, values_of: Callable[[str], list[ast.expr]], sum
         return isinstance(head, ast.Constant) and isinstance(head.value, str) and head.value.startswith("cuda")
     if isinstance(node, ast.IfExp):
         return _can_be_cuda(node.body, values_of, summary, depth + 1) or _can_be_cuda(node.orelse, values_of, summary, depth + 1)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+        return _can_be_cuda(node.left, values_of, summary, depth + 1)  # `"cuda:" + str(rank)`
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        return _can_be_cuda(node.func.value, values_of, summary, depth + 1)  # `"cuda:{}".format(rank)`
     if isinstance(node, ast.Call):
         callee = summary.qualified(dotted_name(node.func) or "")
         if callee == "torch.cuda.current_device":
