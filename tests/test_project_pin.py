@@ -69,6 +69,7 @@ def write(folder, name, text):
         ("pyproject.toml", '[project]\nname = "x"\n[project.optional-dependencies]\ncuda = ["torch==2.1.*"]\n'),
         ("README.md", "## Install\n\n```\nconda install python=3.11 pytorch==2.1.0 torchvision==0.16.0 -c pytorch\n```\n"),
         ("INSTALL.md", "Then run `pip install torch==2.1.2+cu118 --index-url https://download.pytorch.org/whl/cu118`.\n"),
+        ("env_install.sh", "#!/usr/bin/env bash\nconda create -n gcn\nconda install -y pytorch=2.1.0 torchvision -c pytorch\npip install torch-scatter -f https://data.pyg.org/whl/torch-2.1.0.html\n"),
     ],
 )
 def test_each_kind_of_dependency_file_gives_the_pin(tmp_path, name, text):
@@ -176,6 +177,11 @@ def test_a_project_pinned_to_an_old_torch_gets_no_advice_its_torch_cannot_follow
     pinned_newer = CliRunner().invoke(main, ["train.py", "--torch-version", "2.13"])
     assert pinned_newer.exit_code == 1
     assert "AMP001" in pinned_newer.output
+
+
+def test_a_launch_script_is_not_read_for_a_pin(tmp_path):
+    write(tmp_path, "train.sh", "pip install torch==1.13.1\npython train.py\n")
+    assert find_torch_pin(tmp_path) is None
 
 
 def test_an_install_guide_pins_only_through_its_install_commands(tmp_path):

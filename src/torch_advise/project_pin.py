@@ -4,8 +4,8 @@ A repository that pins `torch==2.1.0` runs on torch 2.1 whatever torch the machi
 has (a pre-commit environment has none), and advice for torch 2.4 would be wrong there: the
 `torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted
 paths, the first folder whose requirements*.txt, pyproject.toml (dependencies and extras),
-setup.cfg, setup.py, conda environment file, or the install commands of its README.md or
-INSTALL.md name torch decides; the walk ends at a repository's root or the home folder
+setup.cfg, setup.py, conda environment file, or the install commands of its README.md,
+INSTALL.md or environment set-up script (`install.sh`, `env_setup.sh`) name torch decides; the walk ends at a repository's root or the home folder
 (project_scope). A requirement with no upper bound (`torch>=2.0`) says nothing about the version
 that runs, so it gives no pin. Files that cannot be read or parsed, and those project_scope does
 not take for the project's own, are passed over: a pin is a hint, never a reason to fail.
@@ -120,6 +120,10 @@ def _reader(name: str) -> Optional[Callable[[Path], Iterator[str]]]:
     lowered = name.lower()
     if lowered.startswith("requirements") and lowered.endswith(".txt"):
         return _requirements_txt
+    # An environment's set-up script (`install.sh`, `deepgcn_env_install.sh`, `setup_env.sh`):
+    # its install commands, as a README's. Launch scripts (`train.sh`) are not read.
+    if lowered.endswith(".sh") and any(word in lowered for word in ("install", "setup", "env")):
+        return _install_commands
     return _READERS.get(lowered)
 
 
