@@ -69,7 +69,11 @@ def write(folder, name, text):
         ("pyproject.toml", '[project]\nname = "x"\n[project.optional-dependencies]\ncuda = ["torch==2.1.*"]\n'),
         ("README.md", "## Install\n\n```\nconda install python=3.11 pytorch==2.1.0 torchvision==0.16.0 -c pytorch\n```\n"),
         ("INSTALL.md", "Then run `pip install torch==2.1.2+cu118 --index-url https://download.pytorch.org/whl/cu118`.\n"),
-        ("env_install.sh", "#!/usr/bin/env bash\nconda create -n gcn\nconda install -y pytorch=2.1.0 torchvision -c pytorch\npip install torch-scatter -f https://data.pyg.org/whl/torch-2.1.0.html\n"),
+        (
+            "env_install.sh",
+            "#!/usr/bin/env bash\nconda create -n gcn\nconda install -y pytorch=2.1.0 torchvision -c pytorch\n"
+            "pip install torch-scatter -f https://data.pyg.org/whl/torch-2.1.0.html\n",
+        ),
     ],
 )
 def test_each_kind_of_dependency_file_gives_the_pin(tmp_path, name, text):
