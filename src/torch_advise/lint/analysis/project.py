@@ -651,45 +651,36 @@ class Project:
         `index`-th parameter): the callee each argument was built by, spelled from its module
         (`torch.optim.Adam` for `optimizer = optim.Adam(...)` ... `train(model, optimizer)`).
         None where a call hands something else, or no call is found."""
-        self.read = True
-        try:
-            importers = importers_of(self.folder, self.module[-1])
-        except OSError:
-            return None
         found: list[str] = []
-        for importer in importers:
-            summary = summary_of(importer) if importer != self.path else None
-            if summary is None:
-                continue
-            for scope in summary.scopes:
-                for call in scope.calls:
-                    if not self._reaches(summary, call.callee, function):
-                        continue
-                    passed = call.keywords.get(param) or (call.positional[index] if index < len(call.positional) else None)
-                    built = scope.built.get(passed) if passed is not None else None
-                    if built is None or built.index is not None:
-                        return None
-                    found.append(summary.qualified(built.callee))
+        for summary, scope, call in self._calls_elsewhere(function):
+            passed = call.keywords.get(param) or (call.positional[index] if index < len(call.positional) else None)
+            built = scope.built.get(passed) if passed is not None else None
+            if built is None or built.index is not None:
+                return None
+            found.append(summary.qualified(built.callee))
         return found or None
 
     def cuda_passed_to(self, function: str, param: str, index: int) -> bool:
         """Whether another module of the project hands this module's `function` (or class, for
         its constructor) a CUDA device as `param`, its `index`-th parameter: `Trainer(model,
         device=torch.device("cuda"))` in the entry script for `self.device = device` here."""
+        return any(param in call.cuda_arguments or index in call.cuda_arguments for _, _, call in self._calls_elsewhere(function))
+
+    def _calls_elsewhere(self, function: str) -> Iterator[tuple[ModuleSummary, ScopeFacts, CallFacts]]:
+        """The calls of this module's `function` (or class) that the project's other modules make."""
         self.read = True
         try:
             importers = importers_of(self.folder, self.module[-1])
         except OSError:
-            return False
+            return
         for importer in importers:
             summary = summary_of(importer) if importer != self.path else None
             if summary is None:
                 continue
             for scope in summary.scopes:
                 for call in scope.calls:
-                    if (param in call.cuda_arguments or index in call.cuda_arguments) and self._reaches(summary, call.callee, function):
-                        return True
-        return False
+                    if self._reaches(summary, call.callee, function):
+                        yield summary, scope, call
 
     def sets_cuda_attribute(self, qualname: str, attribute: str) -> bool:
         """Whether the project module that `qualname` (`config.OptInit`) comes from sets
