@@ -10,6 +10,7 @@ from typing import Optional
 import libcst as cst
 
 from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.facts import non_blocking_flag
 from torch_advise.lint.analysis.gpu_work import (
     CLOCKS,
     NOT_WORK,
@@ -21,12 +22,14 @@ from torch_advise.lint.analysis.gpu_work import (
 )
 from torch_advise.lint.analysis.model import (
     CallSite,
+    LoopInfo,
     Scope,
     TrainingModel,
 )
 from torch_advise.lint.analysis.steps import IterationCall
 from torch_advise.lint.analysis.syntax import (
     keyword_args,
+    literal_value,
     root_name,
     scale_arguments,
     target_names,
@@ -469,6 +472,26 @@ def _moves_a_module(site: CallSite) -> bool:
     )
 
 
+def _copies_wait_anyway(ctx: CheckContext, loop: LoopInfo) -> bool:
+    """Every step copies its batch to the GPU in a way that waits for the GPU's queue to drain:
+    a copy without `non_blocking=True`, or one from a DataLoader that does not pin its batches
+    (a copy from pageable memory waits all the same). The next step's copy then waits for
+    this step's work whether or not the read does, so deferring the read frees next to nothing
+    (only the host's work between the read and the copy overlaps again)."""
+    for loader, entries in ctx.facts.loader_loops.items():
+        unpinned = not loader.opaque and loader.literal("pin_memory", False) is False
+        for entry in entries:
+            if entry.loop is not loop:
+                continue
+            for site in ctx.facts.batch_moves_to_cuda(entry):
+                if site.method not in ("to", "cuda"):
+                    continue  # a helper of another module: how it copies is not known
+                flag = non_blocking_flag(site.node)
+                if flag is None or literal_value(flag) is False or (literal_value(flag) is True and unpinned):
+                    return True
+    return False
+
+
 def check(ctx: CheckContext) -> None:
     model = ctx.model
     loops = ctx.steps.step_loops
@@ -478,6 +501,8 @@ def check(ctx: CheckContext) -> None:
     clock_after = _synchronizes_before_clock(ctx)
     seen: set[int] = set()
     for loop in loops:
+        if _copies_wait_anyway(ctx, loop):
+            continue
         # After one read has drained the queue, further reads before any new GPU work wait for
         # next to nothing: one sync point, one finding (`loss.item()` then `acc.item()`, or a
         # torch.cuda.synchronize() after it).
