@@ -10,8 +10,9 @@ from typing import Optional
 
 import libcst as cst
 
-from torch_advise.lint.analysis.model import CallSite, ClassInfo, FunctionInfo, TrainingModel
+from torch_advise.lint.analysis.model import CallSite, ClassInfo, FunctionInfo, Scope, TrainingModel
 from torch_advise.lint.analysis.syntax import dotted, has_star_args, keyword_args, literal_value, positional_args
+from torch_advise.lint.analysis.values import possible_values
 
 LIGHTNING_PACKAGES = ("lightning", "pytorch_lightning")
 # Lightning's hooks that return a loader, and how often its loops iterate what they return.
@@ -156,17 +157,21 @@ def accelerate_prepared(model: TrainingModel) -> list[tuple[CallSite, cst.BaseEx
         if "device_placement" in keyword_args(site.node):
             continue
         accelerators = [
-            o.expr for o in model.origins(site.receiver, site.scope)
+            o for o in model.origins(site.receiver, site.scope)
             if isinstance(o.expr, cst.Call) and is_accelerator(model.qualname(o.expr.func, o.scope))
         ]
-        if accelerators and all(_places_on_gpu(accelerator) for accelerator in accelerators):
+        if accelerators and all(_places_on_gpu(model, o.expr, o.scope) for o in accelerators):
             found += [(site, argument) for argument in positional_args(site.node)]
     return found
 
 
-def _places_on_gpu(accelerator: cst.Call) -> bool:
-    keywords = keyword_args(accelerator)
+def _places_on_gpu(model: TrainingModel, accelerator: cst.CSTNode, scope: Scope) -> bool:
+    """Not `cpu=True` nor `device_placement=False`, as literals or as the defaults of the
+    options they are read from (`cpu=args.cpu` with a store_true `--cpu`)."""
+    assert isinstance(accelerator, cst.Call)
     if has_star_args(accelerator):
         return False
-    on_cpu = literal_value(keywords.get("cpu", cst.Name("False")))
-    return on_cpu is False and literal_value(keywords.get("device_placement", cst.Name("True"))) is True
+    keywords = keyword_args(accelerator)
+    on_cpu = possible_values(model, keywords["cpu"], scope) if "cpu" in keywords else [False]
+    placing = possible_values(model, keywords["device_placement"], scope) if "device_placement" in keywords else [True]
+    return all(value is False for value in on_cpu) and all(value is True for value in placing)
