@@ -183,6 +183,16 @@ def test_a_project_pinned_to_an_old_torch_gets_no_advice_its_torch_cannot_follow
     assert "AMP001" in pinned_newer.output
 
 
+def test_a_conda_environment_in_the_repositorys_env_folder_pins_when_nothing_nearer_does(tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "env").mkdir()
+    pin = write(tmp_path / "env", "env_gpu.yml", "dependencies:\n  - pytorch=1.10.2\n  - cudatoolkit=11.3\n")
+    (tmp_path / "src").mkdir()
+    assert find_torch_pin(tmp_path / "src") == ((1, 10), pin)
+    nearer = write(tmp_path / "src", "requirements.txt", "torch==2.1.0\n")
+    assert find_torch_pin(tmp_path / "src") == ((2, 1), nearer)
+
+
 def test_a_launch_script_is_not_read_for_a_pin(tmp_path):
     write(tmp_path, "train.sh", "pip install torch==1.13.1\npython train.py\n")
     assert find_torch_pin(tmp_path) is None

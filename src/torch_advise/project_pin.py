@@ -5,7 +5,8 @@ has (a pre-commit environment has none), and advice for torch 2.4 would be wrong
 `torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted
 paths, the first folder whose requirements*.txt, pyproject.toml (dependencies and extras),
 setup.cfg, setup.py, conda environment file, or the install commands of its README.md,
-INSTALL.md or environment set-up script (`install.sh`, `env_setup.sh`) name torch decides; the walk ends at a repository's root or the home folder
+INSTALL.md or environment set-up script (`install.sh`, `env_setup.sh`) name torch decides, and
+after them the conda environment files a repository keeps in an `env/` or `envs/` folder; the walk ends at a repository's root or the home folder
 (project_scope). A requirement with no upper bound (`torch>=2.0`) says nothing about the version
 that runs, so it gives no pin. Files that cannot be read or parsed, and those project_scope does
 not take for the project's own, are passed over: a pin is a hint, never a reason to fail.
@@ -28,6 +29,9 @@ else:
     import tomli as tomllib
 
 Version = tuple[int, int]
+
+# Folders at a repository's root that hold its conda environment files (`env/env_gpu.yml`).
+ENVIRONMENT_FOLDERS = ("env", "envs", "environment", "environments", "conda")
 
 # The last minor release of each major one before it, for `<2.0`.
 _LAST_MINOR = {1: 13}
@@ -59,7 +63,11 @@ def project_torch(start: Path) -> Optional[tuple[Version, str]]:
 def find_torch_pin(start: Path) -> Optional[tuple[Version, Path]]:
     """The newest torch the nearest declaring folder of the project allows, and the file that says so."""
     scope = project_scope(start)
-    for folder in scope.folders:
+    # Last, the conda environments a repository keeps in a folder of their own (`env/`).
+    folders = list(scope.folders)
+    if scope.vouched and folders:
+        folders += [folders[-1] / name for name in ENVIRONMENT_FOLDERS]
+    for folder in folders:
         declared = [(version, path) for version, path in _torch_requirements(folder) if scope.foreign_owner(path) is None]
         if declared:
             bounded = [(version, path) for version, path in declared if version is not None]
@@ -106,7 +114,7 @@ def _torch_requirements(folder: Path) -> Iterator[tuple[Optional[Version], Path]
     try:
         # Names first: the walk runs on every lint, and a folder's other entries need no stat.
         with os.scandir(folder) as entries:
-            found = sorted((entry.name, reader) for entry in entries if (reader := _reader(entry.name)) and entry.is_file())
+            found = sorted((entry.name, reader) for entry in entries if (reader := _reader(entry.name, folder)) and entry.is_file())
     except OSError:
         return
     for name, reader in found:
@@ -115,9 +123,11 @@ def _torch_requirements(folder: Path) -> Iterator[tuple[Optional[Version], Path]
             yield newest_allowed(spec), path
 
 
-def _reader(name: str) -> Optional[Callable[[Path], Iterator[str]]]:
+def _reader(name: str, folder: Path) -> Optional[Callable[[Path], Iterator[str]]]:
     """What reads the torch requirements of a dependency file of this name; None for other files."""
     lowered = name.lower()
+    if folder.name in ENVIRONMENT_FOLDERS and lowered.endswith((".yml", ".yaml")):
+        return _conda_environment
     if lowered.startswith("requirements") and lowered.endswith(".txt"):
         return _requirements_txt
     # An environment's set-up script (`install.sh`, `deepgcn_env_install.sh`, `setup_env.sh`):
