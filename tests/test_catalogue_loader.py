@@ -140,6 +140,7 @@ def test_normalize_selector():
         ("DL002-x.md", page(extra_meta='needs = "DataLoader"'), "needs must be a list of names"),
         ("DL002-x.md", page(extra_meta='default = "no"'), "default must be true or false"),
         ("DL002-x.md", page(extra_meta='needs = ["Data Loader"]'), "needs must be a list of names"),
+        ("DL002-x.md", page(extra_meta='since = "1.7.0"'), "since '1.7.0' must be a torch release"),
         ("DL002-x.md", page().replace('fix = "safe"\n', ""), "lacks fix"),
         ("DL003-x.md", page(), "must start with the rule's code DL002"),
         ("DL0021-x.md", page(), "must start with the rule's code DL002"),

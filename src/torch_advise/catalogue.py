@@ -27,7 +27,8 @@ _CODE = re.compile(r"[A-Z]+[0-9]+")
 # A slug always has a hyphen, which is how a selector tells a slug from a code prefix.
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
 _REQUIRED_KEYS = ("code", "slug", "severity", "fix")
-_KNOWN_KEYS = frozenset(_REQUIRED_KEYS + ("requires", "needs", "default", "example-target"))
+_KNOWN_KEYS = frozenset(_REQUIRED_KEYS + ("requires", "needs", "default", "example-target", "since"))
+_RELEASE = re.compile(r"([0-9]+)\.([0-9]+)")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
 _PYTHON_FENCE_LANGS = ("python", "py", "python3")
@@ -62,6 +63,9 @@ class Rule:
     default: bool
     # The GPU the page's examples are for, where the rule depends on it (`v100`); empty: sm_80.
     example_target: str
+    # The first torch release the advice holds on (the API it names, the default it corrects):
+    # on an older target the rule is not run. None: every release.
+    since: Optional[tuple[int, int]]
     title: str
     summary: str
     sections: dict[str, str] = field(hash=False)
@@ -191,6 +195,7 @@ def parse_rule_page(path: Path) -> Rule:
         needs=tuple(meta.get("needs", ())),
         default=meta.get("default", True),
         example_target=meta.get("example-target", ""),
+        since=_release(meta["since"]) if "since" in meta else None,
         title=title,
         summary=summary,
         sections=sections,
@@ -200,6 +205,11 @@ def parse_rule_page(path: Path) -> Rule:
         path=path,
         body=body,
     )
+
+
+def _release(text: str) -> tuple[int, int]:
+    major, minor = text.split(".")
+    return int(major), int(minor)
 
 
 def _split_front_matter(path: Path, text: str) -> tuple[dict, str]:
@@ -234,6 +244,8 @@ def _validate_meta(path: Path, meta: dict) -> None:
                 raise CatalogueError(f"{path}: front matter needs must be a list of names, e.g. [\"DataLoader\"]")
         elif not isinstance(value, str):
             raise CatalogueError(f"{path}: front matter {key} must be a string")
+    if "since" in meta and not _RELEASE.fullmatch(meta["since"]):
+        raise CatalogueError(f"{path}: since {meta['since']!r} must be a torch release, major.minor, e.g. \"1.7\"")
     if not _CODE.fullmatch(meta["code"]):
         raise CatalogueError(f"{path}: code {meta['code']!r} must be upper-case letters then digits, e.g. DL002")
     if not _SLUG.fullmatch(meta["slug"]):

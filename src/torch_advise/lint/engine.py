@@ -171,6 +171,9 @@ def _violations(module: cst.Module, options: LintOptions, path: Path) -> tuple[l
     try:
         for code in sorted(options.codes):
             function = checks.get(code)
+            rule = options.catalogue.get(code)
+            if rule is not None and rule.since is not None and not analysis.target.torch_at_least(*rule.since):
+                continue  # its advice names what this torch does not have yet
             if function is not None:
                 context = CheckContext(code, analysis)
                 function(context)
