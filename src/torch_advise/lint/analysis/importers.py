@@ -100,10 +100,26 @@ def importers_of(folder: str, name: str) -> dict[str, tuple[tuple[ModuleReferenc
     for importer in python_files(folder):
         source = read_file(importer)
         if source is not None and named.search(source):
-            taken = tuple((reference, frozenset(names)) for reference, names in _imports_of(source, importer).items() if reference.parts[-1] == name)
+            imports = _file_imports(importer, source)
+            taken = tuple((reference, frozenset(names)) for reference, names in imports.items() if reference.parts[-1] == name)
             if taken:
                 found[importer] = taken
     return found
+
+
+def _file_imports(importer: str, source: bytes) -> dict[ModuleReference, set[str]]:
+    """_imports_of, parsed once per version of a file however many modules it is asked about."""
+    try:
+        stat = os.stat(importer)
+    except OSError:
+        return _imports_of(source, importer)
+    return imports_by_version(importer, stat.st_size, stat.st_mtime_ns) or _imports_of(source, importer)
+
+
+@lru_cache(maxsize=2048)
+def imports_by_version(importer: str, size: int, mtime: int) -> dict[ModuleReference, set[str]]:
+    source = read_file(importer)
+    return _imports_of(source, importer) if source is not None else {}
 
 
 @lru_cache(maxsize=32)
@@ -247,6 +263,8 @@ def _imports_of(source: bytes, importer: str) -> dict[ModuleReference, set[str]]
 
 def _attribute_reads(tree: ast.AST, modules: dict[str, ModuleReference], found: dict[ModuleReference, set[str]]) -> None:
     """`train.autocast` takes `autocast` from train; `train` handed on whole takes every name."""
+    # ast.walk visits every node after all of its ancestors, so an attribute chain has marked its
+    # root name by the time the walk reaches that name: one pass suffices.
     roots: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
@@ -257,8 +275,7 @@ def _attribute_reads(tree: ast.AST, modules: dict[str, ModuleReference], found: 
             while isinstance(root, ast.Attribute):
                 root = root.value
             roots.add(id(root))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id in modules and id(node) not in roots and isinstance(node.ctx, ast.Load):
+        elif isinstance(node, ast.Name) and node.id in modules and id(node) not in roots and isinstance(node.ctx, ast.Load):
             found.setdefault(modules[node.id], set()).add(EVERY_NAME)
 
 

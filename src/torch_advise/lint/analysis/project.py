@@ -26,6 +26,7 @@ from torch_advise.lint.analysis.importers import (
     dotted_name,
     files_matching,
     importers_of,
+    imports_by_version,
     module_parts,
     module_reference,
     names_imported_from,
@@ -249,6 +250,8 @@ class _ScopeWalk:
     returns: list[ast.Return] = field(default_factory=list)
     assigned: dict[str, list[ast.expr]] = field(default_factory=dict)  # name -> the values assigned to it
     attribute_values: list[tuple[str, ast.expr]] = field(default_factory=list)  # `args.device = value`
+    device_moves: list[ast.Call] = field(default_factory=list)  # `x.to(...)`, `x.cuda()`
+    iterations: list[tuple[ast.expr, ast.expr]] = field(default_factory=list)  # (target, iterated) of loops and comprehensions
     call_nodes: list[tuple[ast.Call, CallFacts]] = field(default_factory=list)
 
     @classmethod
@@ -265,6 +268,10 @@ class _ScopeWalk:
                     calls.add(node, facts)
                 if facts is not None and (node.args or node.keywords):
                     walk.call_nodes.append((node, facts))
+                if isinstance(node.func, ast.Attribute) and node.func.attr in ("to", "cuda"):
+                    walk.device_moves.append(node)
+            elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+                walk.iterations.append((node.target, node.iter))
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 walk.assigned.setdefault(node.targets[0].id, []).append(node.value)
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute):
@@ -342,29 +349,25 @@ def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions
     arguments = function.args
     params = tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs])
     facts = FunctionFacts(params, walk.iterated & set(params), walk.calls.trains(training_functions), _returned_loaders(walk))
-    facts.moves = _moved_parameters(function, params)
+    facts.moves = _moved_parameters(walk, params)
     return facts
 
 
-def _moved_parameters(function: FunctionNode, params: tuple[str, ...]) -> dict[str, Optional[str]]:
+def _moved_parameters(walk: _ScopeWalk, params: tuple[str, ...]) -> dict[str, Optional[str]]:
     """Which parameters' data the function sends to a device: `x.to(device)`, `x.cuda()` on a
     parameter, or on a name a loop or comprehension takes from one (`for k, v in batch.items()`)."""
     taken_from = {name: name for name in params}
-    nodes = list(ast.walk(function))
-    for node in nodes:
-        pairs = [(node.target, node.iter)] if isinstance(node, (ast.For, ast.comprehension)) else []
-        for target, iterated in pairs:
-            source = taken_from.get(_root(iterated) or "")
-            for name in ast.walk(target):
-                if source is not None and isinstance(name, ast.Name):
-                    taken_from.setdefault(name.id, source)
+    for target, iterated in walk.iterations:
+        source = taken_from.get(_root(iterated) or "")
+        if source is None:
+            continue
+        for name in ast.walk(target):
+            if isinstance(name, ast.Name):
+                taken_from.setdefault(name.id, source)
     moves: dict[str, Optional[str]] = {}
-    for call in nodes:
-        if not isinstance(call, ast.Call):
-            continue
+    for call in walk.device_moves:
         func = call.func
-        if not isinstance(func, ast.Attribute) or func.attr not in ("to", "cuda"):
-            continue
+        assert isinstance(func, ast.Attribute)
         source = taken_from.get(_root(func.value) or "")
         if source is None:
             continue
@@ -593,7 +596,7 @@ class EpochUse:
 def forget_project_reads() -> None:
     """Drop what was read of projects' files (their lists, imports, states): a long-lived process,
     the language server, reads them afresh for each lint, as a command-line run does."""
-    for cached in (project_files, importers_of, project_state, files_matching, _resolved, _modules_named):
+    for cached in (project_files, importers_of, imports_by_version, project_state, files_matching, _resolved, _modules_named):
         cached.cache_clear()
 
 
