@@ -471,13 +471,28 @@ class Steps:
         code around it trains nowhere (a `log_validation` that runs a pipeline, a script whose
         training is a library's `trainer.train()`), unless it hands a value computed under it back
         to a training step (`def compute_loss(...): with autocast(): return model(x)`)."""
-        if self.grad_mode.site_off(site):
+        if self.grad_mode.site_off(site) or self._body_grad_off(site):
             return True
         if site.loops and site.function not in self.functions_run_by_steps and not any(self.may_train(loop) for loop in site.loops):
             return True
         if self.trains_in(site.function):
             return False
         return not (site.function in self.functions_run_by_steps and _returns_from_region(site))
+
+    def _body_grad_off(self, site: CallSite) -> bool:
+        """`with autocast(): with torch.no_grad(): ...`: every statement the region opened by
+        `site` holds turns autograd off itself (a teacher's forward in distillation)."""
+        statement = site.statement
+        if not isinstance(statement, cst.With) or not any(item.item is site.node for item in statement.items):
+            return False
+        body = statement.body.body if isinstance(statement.body, cst.IndentedBlock) else ()
+        return bool(body) and all(
+            isinstance(inner, cst.With) and any(
+                isinstance(item.item, cst.Call) and disables_autograd(self.model.qualname(item.item.func, site.scope), item.item)
+                for item in inner.items
+            )
+            for inner in body
+        )
 
     @cached_property
     def scaler_traces(self) -> list[list[Event]]:
