@@ -351,6 +351,85 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "egs/audioset/ensemble.py": f"{EVALUATION}: ensemble of trained models",
         "src/get_norm_stats.py": f"{NOT_TRAINING}: input normalisation statistics",
     },
+    # holdout13
+    "vturrisi/solo-learn": {"solo/utils/auto_umap.py": f"{NOT_TRAINING}: UMAP plotting of learned features"},
+    "huggingface/open-muse": {
+        "scripts/calculate_fid.py": EVALUATION,
+        "scripts/pre_encode.py": f"{NOT_TRAINING}: pre-encoding images into tokens (preprocessing)",
+    },
+    "microsoft/protein-frame-flow": {"openfold/": f"{VENDORED}: OpenFold (aqlaboratory/openfold)"},
+    "sihyun-yu/REPA": {"generate_t2i.py": f"{NOT_TRAINING}: image generation (inference)"},
+    "GanjinZero/RRHF": {"data_generation/": f"{NOT_TRAINING}: response generation and scoring (data generation)"},
+    "mosaicml/examples": {
+        "examples/end-to-end-examples/sec_10k_qa/convert_10ks_to_mds.py": f"{NOT_TRAINING}: data conversion (preprocessing)",
+        "examples/end-to-end-examples/sec_10k_qa/convert_composer_to_hf_transformers.py": f"{NOT_TRAINING}: checkpoint conversion",
+        "examples/end-to-end-examples/support_chatbot/scripts/conversion/": f"{NOT_TRAINING}: data conversion (preprocessing)",
+    },
+    "microsoft/LMOps": {
+        "dpkd/transformers/": f"{VENDORED}: Hugging Face transformers",
+        "promptist/diffusers/": f"{VENDORED}: Hugging Face diffusers",
+        "promptist/trlx/": f"{VENDORED}: CarperAI's trlx",
+        "structured_prompting/fairseq-version/fairseq/": f"{VENDORED}: fairseq",
+        "understand_icl/fairseq/": f"{VENDORED}: fairseq",
+        "llm-as-a-coach/verl/": f"{VENDORED}: verl",
+        "oel/verl/": f"{VENDORED}: verl",
+        "opcd/verl/": f"{VENDORED}: verl",
+        "uprise/DPR/": f"{VENDORED}: facebookresearch/DPR (Facebook copyright headers)",
+        "se2/DPR/": f"{VENDORED}: facebookresearch/DPR (Facebook copyright headers)",
+    },
+    "zjunlp/DeepKE": {
+        "src/deepke/": f"{LIBRARY}: the toolkit's package (its examples are kept)",
+        "example/ee/standard/degree/predict.py": f"{NOT_TRAINING}: event extraction with a trained model (inference)",
+    },
+    "HazyResearch/m2": {"bert/src/convert_dataset.py": f"{NOT_TRAINING}: data set conversion (preprocessing; MosaicML Examples' header)"},
+    "allenai/longformer": {"scripts/mem_profiler.py": f"{NOT_TRAINING}: memory profiling"},
+    "hkchengrex/XMem": {"eval.py": f"{EVALUATION}: inference on evaluation sets"},
+    "kaituoxu/Conv-TasNet": {"src/evaluate.py": EVALUATION, "src/separate.py": f"{NOT_TRAINING}: separation (inference)"},
+    "POSTECH-CVLab/PyTorch-StudioGAN": {"src/utils/hdf5.py": f"{VENDORED}: borrowed from ajbrock/BigGAN-PyTorch (its header)"},
+    "fxia22/pointnet.pytorch": {"utils/show_cls.py": f"{EVALUATION}: classification accuracy of a trained model"},
+    "eladrich/pixel2style2pixel": {
+        "scripts/calc_losses_on_images.py": EVALUATION,
+        "scripts/style_mixing.py": f"{NOT_TRAINING}: style mixing (inference)",
+    },
+    "pytorch/torchrec": {
+        "torchrec/": f"{LIBRARY} (its examples are kept)",
+        "contrib/": f"{LIBRARY}: contributed library modules (dynamic embedding)",
+    },
+    "deepinsight/insightface": {
+        "recognition/vpl/utils/utils_amp.py": f"{VENDORED}: PyTorch's GradScaler internals (_MultiDeviceReplicator)",
+    },
+    "facebookresearch/BLINK": {
+        "blink/biencoder/eval_biencoder.py": EVALUATION,
+        "blink/candidate_ranking/evaluate.py": EVALUATION,
+        "blink/main_dense.py": f"{NOT_TRAINING}: entity linking (inference)",
+        "elq/main_dense.py": f"{NOT_TRAINING}: entity linking (inference)",
+        "scripts/generate_candidates.py": f"{NOT_TRAINING}: candidate retrieval (inference)",
+    },
+    "thunlp/OpenNRE": {"opennre/": f"{LIBRARY}: the toolkit's package (its examples are kept)"},
+    "microsoft/mup": {"mup/": f"{LIBRARY} (its examples are kept)"},
+    "facebookresearch/EGG": {"egg/core/": f"{LIBRARY}: the toolkit's core (its zoo of games is kept)"},
+    "facebookresearch/pytorch3d": {"pytorch3d/": f"{LIBRARY} (its projects are kept)"},
+    "NVIDIA/MinkowskiEngine": {"MinkowskiEngine/": f"{LIBRARY} (its examples are kept)"},
+    "learnables/learn2learn": {"learn2learn/": f"{LIBRARY} (its examples are kept)"},
+    "IntelLabs/distiller": {
+        "distiller/": f"{LIBRARY} (its examples are kept)",
+        "examples/auto_compression/amc/rl_libs/hanlab/": f"{VENDORED}: MIT HAN Lab's AMC agent (its header)",
+    },
+    "pliang279/MultiBench": {"deprecated/": "superseded code, kept in the repository as deprecated (not run)"},
+    "mit-han-lab/once-for-all": {
+        "eval_specialized_net.py": EVALUATION,
+        "ofa/tutorial/imagenet_eval_helper.py": EVALUATION,
+    },
+    "huawei-noah/Pretrained-Language-Model": {
+        "CAME/triton/": f"{NOT_TRAINING}: Triton deployment",
+        "DynaBERT/eval_glue.py": EVALUATION,
+        "AutoTinyBERT/latency_predictor.py": f"{VENDORED}: HAT's latency predictor (mit-han-lab/hardware-aware-transformers, its header)",
+    },
+    "facebookresearch/LaViLa": {"eval_narrator.py": EVALUATION, "eval_zeroshot.py": EVALUATION},
+    "layumi/Person_reID_baseline_pytorch": {"prepare_static.py": f"{NOT_TRAINING}: input normalisation statistics"},
+    "haoheliu/AudioLDM-training-finetuning": {
+        "audioldm_train/modules/audiomae/": f"{VENDORED}: AudioMAE (facebookresearch/AudioMAE's models_vit and example)",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
