@@ -193,6 +193,14 @@ def test_a_conda_environment_in_the_repositorys_env_folder_pins_when_nothing_nea
     assert find_torch_pin(tmp_path / "src") == ((2, 1), nearer)
 
 
+def test_a_conda_file_named_for_it_in_the_scripts_folder_pins_and_other_yaml_there_does_not(tmp_path):
+    (tmp_path / ".git").mkdir()
+    write(tmp_path / "scripts", "train_config.yaml", "dependencies:\n  - pytorch=1.8\n")
+    assert find_torch_pin(tmp_path) is None
+    pin = write(tmp_path / "scripts", "requirements_conda.yaml", "dependencies:\n  - python=3.8\n  - pytorch=1.9\n")
+    assert find_torch_pin(tmp_path) == ((1, 9), pin)
+
+
 def test_a_launch_script_is_not_read_for_a_pin(tmp_path):
     write(tmp_path, "train.sh", "pip install torch==1.13.1\npython train.py\n")
     assert find_torch_pin(tmp_path) is None

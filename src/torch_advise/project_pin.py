@@ -6,7 +6,8 @@ has (a pre-commit environment has none), and advice for torch 2.4 would be wrong
 paths, the first folder whose requirements*.txt, pyproject.toml (dependencies and extras),
 setup.cfg, setup.py, conda environment file, or the install commands of its README.md,
 INSTALL.md or environment set-up script (`install.sh`, `env_setup.sh`) name torch decides, and
-after them the conda environment files a repository keeps in an `env/` or `envs/` folder; the walk ends at a repository's root or the home folder
+after them the conda environment files a repository keeps in an `env/` or `envs/` folder, or
+names for what they are in a `scripts/` or `docker/` folder; the walk ends at a repository's root or the home folder
 (project_scope). A requirement with no upper bound (`torch>=2.0`) says nothing about the version
 that runs, so it gives no pin. Files that cannot be read or parsed, and those project_scope does
 not take for the project's own, are passed over: a pin is a hint, never a reason to fail.
@@ -32,6 +33,9 @@ Version = tuple[int, int]
 
 # Folders at a repository's root that hold its conda environment files (`env/env_gpu.yml`).
 ENVIRONMENT_FOLDERS = ("env", "envs", "environment", "environments", "conda")
+# Folders at its root that hold set-up files among others: only a conda file named for what it is
+# (`scripts/requirements_conda.yaml`, `docker/environment.yml`) is read there.
+SETUP_FOLDERS = ("scripts", "docker", "install", "setup", "tools")
 
 # The last minor release of each major one before it, for `<2.0`.
 _LAST_MINOR = {1: 13}
@@ -66,7 +70,7 @@ def find_torch_pin(start: Path) -> Optional[tuple[Version, Path]]:
     # Last, the conda environments a repository keeps in a folder of their own (`env/`).
     folders = list(scope.folders)
     if scope.vouched and folders:
-        folders += [folders[-1] / name for name in ENVIRONMENT_FOLDERS]
+        folders += [folders[-1] / name for name in (*ENVIRONMENT_FOLDERS, *SETUP_FOLDERS)]
     for folder in folders:
         declared = [(version, path) for version, path in _torch_requirements(folder) if scope.foreign_owner(path) is None]
         if declared:
@@ -126,7 +130,9 @@ def _torch_requirements(folder: Path) -> Iterator[tuple[Optional[Version], Path]
 def _reader(name: str, folder: Path) -> Optional[Callable[[Path], Iterator[str]]]:
     """What reads the torch requirements of a dependency file of this name; None for other files."""
     lowered = name.lower()
-    if folder.name in ENVIRONMENT_FOLDERS and lowered.endswith((".yml", ".yaml")):
+    if lowered.endswith((".yml", ".yaml")) and (
+        folder.name in ENVIRONMENT_FOLDERS or (folder.name in SETUP_FOLDERS and ("conda" in lowered or "environment" in lowered))
+    ):
         return _conda_environment
     if lowered.startswith("requirements") and lowered.endswith(".txt"):
         return _requirements_txt

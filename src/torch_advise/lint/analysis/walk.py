@@ -115,6 +115,22 @@ def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
             yield from value
 
 
+def child_list(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """`children(node)` as a list, built without a generator: for walks that visit every node."""
+    found: list[cst.CSTNode] = []
+    fields = _child_fields.get(type(node))
+    if fields is None:
+        fields = child_fields(node)
+    for name in fields:
+        value = getattr(node, name)
+        kind = _holds.get(type(value)) or _holding(value)
+        if kind == NODE:
+            found.append(value)
+        elif kind == NODES:
+            found.extend(value)
+    return found
+
+
 def descendants(node: cst.CSTNode, node_type: Union[type[NodeT], tuple[type[NodeT], ...]]) -> list[NodeT]:
     """Every node of `node_type` (a type or a tuple of them) under `node`, `node` included, in
     source order."""

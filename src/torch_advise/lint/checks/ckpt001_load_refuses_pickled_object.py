@@ -19,7 +19,7 @@ from torch_advise.lint.analysis.syntax import (
     positional_args,
     root_name,
 )
-from torch_advise.lint.analysis.walk import children, descendants
+from torch_advise.lint.analysis.walk import child_list, descendants
 from torch_advise.lint.analysis.weights_only_attributes import NAMES
 
 # Calls that test what an object is: code that asks handles both a state dict and an object.
@@ -57,20 +57,25 @@ def _caught(site: CallSite) -> bool:
     return False
 
 
-def _reads(node: cst.CSTNode) -> Iterator[cst.Attribute]:
+_STORES = (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del)
+_NESTED_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+
+
+def _reads(node: cst.CSTNode) -> list[cst.Attribute]:
     """Attribute reads in a scope's own code, in source order: not its nested functions and
     classes, not stores. A stack, not recursion: expressions nest deeper than Python's frames."""
+    found: list[cst.Attribute] = []
     pending: list[tuple[cst.CSTNode, bool]] = [(node, False)]
     while pending:
         current, read = pending.pop()
-        if read and isinstance(current, cst.Attribute):
-            yield current
-        stored = current.target if isinstance(current, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign, cst.Del)) else None
-        pending.extend(
-            (child, child is not stored)
-            for child in reversed(list(children(current)))
-            if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
-        )
+        current_type = type(current)
+        if read and current_type is cst.Attribute:
+            found.append(current)  # type: ignore[arg-type]  # its type was just tested
+        stored = current.target if current_type in _STORES else None  # type: ignore[attr-defined]
+        for child in reversed(child_list(current)):
+            if type(child) not in _NESTED_SCOPES:
+                pending.append((child, child is not stored))
+    return found
 
 
 def _unmasked(read: cst.Attribute) -> Optional[tuple[cst.CSTNode, Optional[object]]]:
