@@ -503,6 +503,11 @@ def _torch_ceiling(tree: ast.Module) -> Optional[tuple[int, int]]:
     return min(ceilings, default=None)
 
 
+def _names_removed_module(path: str) -> bool:
+    source = read_file(path)
+    return source is not None and any(parts[-1].encode() in source for parts in REMOVED_MODULES)
+
+
 def _stores_float16(calls: list[ast.Call]) -> bool:
     """Weights made or loaded in float16: `torch.set_default_tensor_type(torch.cuda.HalfTensor)`,
     `torch.set_default_dtype(torch.float16)`, `from_pretrained(..., torch_dtype=torch.float16)`."""
@@ -784,7 +789,9 @@ class Project:
         own = summary_of(self.path)
         if own is None:
             return None
-        summaries = [own] + [s for path in sorted(self._imported_by(self.path)) if (s := summary_of(path)) is not None]
+        # Only a module whose bytes name a removed module can import one: the rest are not parsed.
+        naming = [path for path in sorted(self._imported_by(self.path)) if _names_removed_module(path)]
+        summaries = [own] + [s for path in naming if (s := summary_of(path)) is not None]
         return min((s.torch_ceiling for s in summaries if s.torch_ceiling is not None), default=None)
 
     def allows_pickled_loads(self) -> list[str]:
