@@ -95,16 +95,32 @@ def names_imported_from(path: Path) -> Optional[set[str]]:
 def importers_of(folder: str, name: str) -> dict[str, tuple[tuple[ModuleReference, frozenset[str]], ...]]:
     """Each file of the project under `folder` that imports a module called `name`, with the
     names it takes from it. Only the files with an import line naming it are parsed."""
-    named = re.compile(rb"^[ \t]*(?:from|import)[ \t][^\n]*\b" + re.escape(name.encode()) + rb"\b", re.MULTILINE)
     found = {}
-    for importer in python_files(folder):
+    for importer in import_line_words(folder).get(name.encode(), ()):
         source = read_file(importer)
-        if source is not None and named.search(source):
+        if source is not None:
             imports = _file_imports(importer, source)
             taken = tuple((reference, frozenset(names)) for reference, names in imports.items() if reference.parts[-1] == name)
             if taken:
                 found[importer] = taken
     return found
+
+
+_IMPORT_LINE = re.compile(rb"^[ \t]*(?:from|import)[ \t][^\n]*", re.MULTILINE)
+_WORD = re.compile(rb"\w+")
+
+
+@lru_cache(maxsize=16)
+def import_line_words(folder: str) -> dict[bytes, tuple[str, ...]]:
+    """Each word of the project's import lines, with the files whose import lines hold it: read
+    once per project, so that asking which files import a module opens only those."""
+    holding: dict[bytes, list[str]] = {}
+    for path in python_files(folder):
+        source = read_file(path)
+        words = {word for line in _IMPORT_LINE.findall(source) for word in _WORD.findall(line)} if source is not None else set()
+        for word in words:
+            holding.setdefault(word, []).append(path)
+    return {word: tuple(paths) for word, paths in holding.items()}
 
 
 def _file_imports(importer: str, source: bytes) -> dict[ModuleReference, set[str]]:

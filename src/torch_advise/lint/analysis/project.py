@@ -25,6 +25,7 @@ from torch_advise.lint.analysis.importers import (
     ModuleReference,
     dotted_name,
     files_matching,
+    import_line_words,
     importers_of,
     imports_by_version,
     module_parts,
@@ -601,7 +602,7 @@ class EpochUse:
 def forget_project_reads() -> None:
     """Drop what was read of projects' files (their lists, imports, states): a long-lived process,
     the language server, reads them afresh for each lint, as a command-line run does."""
-    for cached in (project_files, importers_of, imports_by_version, project_state, files_matching, _resolved, _modules_named):
+    for cached in (project_files, importers_of, imports_by_version, import_line_words, project_state, files_matching, _resolved, _modules_named):
         cached.cache_clear()
 
 
