@@ -97,12 +97,10 @@ def importers_of(folder: str, name: str) -> dict[str, tuple[tuple[ModuleReferenc
     names it takes from it. Only the files with an import line naming it are parsed."""
     found = {}
     for importer in import_line_words(folder).get(name.encode(), ()):
-        source = read_file(importer)
-        if source is not None:
-            imports = _file_imports(importer, source)
-            taken = tuple((reference, frozenset(names)) for reference, names in imports.items() if reference.parts[-1] == name)
-            if taken:
-                found[importer] = taken
+        imports = _file_imports(importer)
+        taken = tuple((reference, frozenset(names)) for reference, names in imports.items() if reference.parts[-1] == name)
+        if taken:
+            found[importer] = taken
     return found
 
 
@@ -123,13 +121,14 @@ def import_line_words(folder: str) -> dict[bytes, tuple[str, ...]]:
     return {word: tuple(paths) for word, paths in holding.items()}
 
 
-def _file_imports(importer: str, source: bytes) -> dict[ModuleReference, set[str]]:
-    """_imports_of, parsed once per version of a file however many modules it is asked about."""
+def _file_imports(importer: str) -> dict[ModuleReference, set[str]]:
+    """_imports_of the file, parsed once per version however many modules it is asked about;
+    nothing for a file that cannot be read."""
     try:
         stat = os.stat(importer)
     except OSError:
-        return _imports_of(source, importer)
-    return imports_by_version(importer, stat.st_size, stat.st_mtime_ns) or _imports_of(source, importer)
+        return {}
+    return imports_by_version(importer, stat.st_size, stat.st_mtime_ns)
 
 
 @lru_cache(maxsize=2048)

@@ -422,8 +422,8 @@ def _scope_summaries(
     module_names = walks[id(tree)].assigned
     cuda_attributes = set()
     for walk in walks.values():
-        _mark_cuda_arguments(walk, module_names, summary)
         values_of = _values_in(walk, module_names)
+        _mark_cuda_arguments(walk, values_of, summary)
         cuda_attributes |= {attr for attr, value in walk.attribute_values if _can_be_cuda(value, values_of, summary, 0)}
     # Functions that train, one call deep: `train_one_epoch` called from the epoch loop.
     training = {f.name for f in definitions if walks[id(f)].calls.trains(set())}
@@ -438,8 +438,7 @@ def _values_in(walk: _ScopeWalk, module_names: dict[str, list[ast.expr]]) -> Cal
     return lambda name: walk.assigned.get(name) or module_names.get(name, [])
 
 
-def _mark_cuda_arguments(walk: _ScopeWalk, module_names: dict[str, list[ast.expr]], summary: ModuleSummary) -> None:
-    values_of = _values_in(walk, module_names)
+def _mark_cuda_arguments(walk: _ScopeWalk, values_of: Callable[[str], list[ast.expr]], summary: ModuleSummary) -> None:
     for call, facts in walk.call_nodes:
         # Positions count only up to a `*args`, whose length is not known here.
         positional = list(enumerate(call.args))
