@@ -59,8 +59,8 @@ def test_every_byte_outside_the_fixed_call_survives(template):
     result = lint_text(source, select=["AMP001"], fix="safe")
     if read_by_libcst != tree:
         # libcst reads another program (a line after a continuation put into the block above):
-        # named as not checked, never written.
-        assert [f.code for f in result.findings] == ["E904"] and not result.changed
+        # checked, never written.
+        assert "E904" in [f.code for f in result.findings] and not result.changed
         return
     assert result.fixed_source is not None
     assert result.fixed_source.decode() == template.replace("{call}", NEW)

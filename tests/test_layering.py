@@ -4,7 +4,11 @@ modules import each other, so a change to one check cannot reach another check."
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
+
+from conftest import FIXTURES
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "torch_advise"
 
@@ -38,7 +42,8 @@ ANALYSIS = "torch_advise.lint.analysis"
 
 
 def test_checks_import_only_the_analysis_layer():
-    allowed = (ANALYSIS + ".",)
+    # The syntax tree's node classes are what every check reads.
+    allowed = (ANALYSIS + ".", "torch_advise.lint.syntax_tree.")
     for module, imported in GRAPH.items():
         if module.startswith(CHECKS + "."):
             assert all(name.startswith(allowed) for name in imported), (module, sorted(imported))
@@ -73,3 +78,17 @@ def test_no_import_cycle():
     for module in sorted(GRAPH):
         if module not in state:
             visit(module, [])
+
+
+def test_a_lint_without_fixes_imports_no_libcst(tmp_path):
+    """libcst is imported only where a fix is written or shown: importing it costs more than
+    linting a file."""
+    script = (
+        "import sys\n"
+        "from torch_advise.cli import main\n"
+        f"sys.argv = ['advise', {str(FIXTURES / 'lint' / 'core' / 'trainer_class.py')!r}, '--no-cache', '--jobs', '1']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('libcst' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path)
+    assert result.stdout.strip().splitlines()[-1] == "False", result.stdout + result.stderr

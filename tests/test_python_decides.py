@@ -49,11 +49,15 @@ def test_a_file_with_bare_cr_line_endings_and_a_coding_cookie_is_checked_and_fix
     assert fixed == source.replace(b"torch.cuda.amp.autocast()", b'torch.amp.autocast("cuda", dtype=torch.float16, cache_enabled=True)')
 
 
-def test_valid_python_that_libcst_cannot_read_is_not_e999():
-    # A continuation line between a block's header and its body: Python reads it, libcst does not.
-    result = lint_text("import torch\nif True:\n\\\n    x = 1\n")
-    assert codes_of(result) == ["E904"]
-    assert f"{PYTHON} accepts it but advise's parser cannot read it" in result.findings[0].message
+def test_valid_python_that_libcst_cannot_read_is_checked_and_never_written():
+    # A continuation line between a block's header and its body: Python reads it, libcst (which
+    # fixes are written with) does not.
+    source = "import torch\nscaler = torch.cuda.amp.GradScaler()\nif True:\n\\\n    x = 1\n"
+    assert codes_of(lint_text(source)) == ["AMP001"]
+    result = lint_text(source, fix="safe")
+    assert codes_of(result) == ["AMP001", "E904"] and not result.changed
+    assert result.findings[0].fix is None
+    assert f"{PYTHON} accepts the file but the parser fixes are written with cannot read it" in result.findings[1].message
 
 
 def _one_line_table(entries: int) -> str:

@@ -1,7 +1,7 @@
 """Lints one file's source: parse, model, checks, suppressions, positions, and fixes.
 
-Positions cost a code generation, so they are computed only for the flagged nodes of files
-that have findings.
+The checks read advise's own tree, built from Python's `ast` (syntax_tree/); libcst is imported
+and the file parsed by it only where a fix is written or shown (fix_tree.py).
 """
 
 from __future__ import annotations
@@ -9,30 +9,31 @@ from __future__ import annotations
 import ast
 import dataclasses
 import gc
-import io
 import re
 import sys
-import tokenize
 from collections.abc import Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Optional, Protocol
-
-import libcst as cst
+from typing import TYPE_CHECKING, Optional, Protocol
 
 from torch_advise.finding import Finding, TextEdit
 from torch_advise.lint.analysis.builder import build_model
 from torch_advise.lint.analysis.context import Analysis, CheckContext, Violation
-from torch_advise.lint.analysis.edits import Edit
+from torch_advise.lint.analysis.edits import Edit, edits_overlap
 from torch_advise.lint.analysis.importers import project_state
 from torch_advise.lint.checks import load_checks
-from torch_advise.lint.fixes import apply_edits, edits_overlap
 from torch_advise.lint.memory_budget import allowed_bytes, needed_bytes
 from torch_advise.lint.options import FileResult, LintOptions, fixable
-from torch_advise.lint.positions import positions
-from torch_advise.lint.splice import PositionMap, Region, regions_in_original, splice
+from torch_advise.lint.splice import Region, regions_in_original, splice
 from torch_advise.lint.suppress import is_suppressed
-from torch_advise.lint.trusted_parse import parse_trusted
+from torch_advise.lint.syntax_tree import nodes as own
+from torch_advise.lint.syntax_tree.build import build_module
+from torch_advise.lint.syntax_tree.source import Source, declared_encoding, position
+
+if TYPE_CHECKING:
+    import libcst
+
+    from torch_advise.lint.fix_tree import NodeMap
 
 PARSE_ERROR = "E999"
 TOO_LARGE = "E903"
@@ -79,14 +80,17 @@ def python_refusal(path: str, error: Exception) -> Finding:
     )
 
 
-def _unreadable_syntax(path: str, error: Exception) -> Finding:
-    """E904: Python accepts the file, libcst cannot read it; neither checked nor ever written."""
+def _unreadable_syntax(path: str, error: BaseException) -> Finding:
+    """E904: Python accepts the file, the parser fixes are written with cannot read it; it was
+    checked, and it is never written."""
+    import libcst
+
     line, col, message = 1, 1, str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-    if isinstance(error, cst.ParserSyntaxError):
+    if isinstance(error, libcst.ParserSyntaxError):
         line, col, message = error.raw_line, error.raw_column + 1, error.message.strip().splitlines()[0]
     return Finding(
         path, line, col, UNREADABLE_SYNTAX,
-        f"file not checked: {PYTHON} accepts it but advise's parser cannot read it ({message})",
+        f"fixes not written: {PYTHON} accepts the file but the parser fixes are written with cannot read it ({message})",
         slug="unreadable-syntax", severity="error",
     )
 
@@ -122,18 +126,41 @@ def python_parse(source: bytes) -> ast.Module:
         sys.setrecursionlimit(previous)
 
 
-def _declared_encoding(source: bytes) -> str:
-    """The encoding Python reads the file in. libcst looks for a coding cookie in lines that
-    end in \n only; Python finds it in lines that end in a bare \r too."""
-    head = source[:4096].splitlines(keepends=True)[:2]
-    return tokenize.detect_encoding(io.BytesIO(b"".join(line.rstrip(b"\r\n") + b"\n" for line in head)).readline)[0]
-
-
 class ReadOtherwise(SyntaxError):
     """libcst reads the file as another program than Python does."""
 
 
-def _same_program(module: cst.Module, source: bytes, tree: ast.Module) -> None:
+class _Fixer:
+    """libcst's tree of the source, which fixes are written on, and the map to it from
+    advise's tree."""
+
+    def __init__(self, module: own.Module, source: bytes, tree: ast.Module) -> None:
+        from torch_advise.lint.fix_tree import NodeMap, parse
+
+        self.theirs: libcst.Module = parse(source)
+        _same_program(self.theirs, source, tree)
+        self.nodes: NodeMap = NodeMap(module, self.theirs)
+
+    def applied(self, edits: Sequence[Edit]) -> bytes:
+        from torch_advise.lint.fixes import apply_edits
+
+        return apply_edits(self.theirs, self.nodes.edits(edits)).bytes
+
+
+def _fixer(module: own.Module, source: bytes, tree: ast.Module) -> _Fixer:
+    """Raises what makes libcst's tree of the file unusable for fixes (_FIXER_ERRORS)."""
+    return _Fixer(module, source, tree)
+
+
+def _fixer_errors() -> tuple[type[BaseException], ...]:
+    import libcst
+
+    from torch_advise.lint.fix_tree import TreesDiffer
+
+    return (libcst.ParserSyntaxError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError, TreesDiffer)
+
+
+def _same_program(module: libcst.Module, source: bytes, tree: ast.Module) -> None:
     """Where libcst's code for the file is not the file (around a form feed or a continuation
     opening a line, see _DROPPABLE), whether it is the same program to Python: libcst has been
     seen to put the line after a continuation into the block above it."""
@@ -144,13 +171,13 @@ def _same_program(module: cst.Module, source: bytes, tree: ast.Module) -> None:
         raise ReadOtherwise("it reads a continuation or form feed at the start of a line otherwise than Python does")
 
 
-def _parse_libcst(source: bytes) -> cst.Module:
-    try:
-        return parse_trusted(source)
-    except SyntaxError:
-        if b"\r" not in source:
-            raise
-        return parse_trusted(source, encoding=_declared_encoding(source))
+def own_tree(source: bytes, tree: ast.Module) -> own.Module:
+    """advise's tree of the file that Python parsed into `tree`."""
+    encoding = declared_encoding(source)
+    text = source.decode(encoding)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return build_module(Source(text, source, encoding), tree)
 
 
 @contextmanager
@@ -163,7 +190,7 @@ def _deep_recursion():
         sys.setrecursionlimit(previous)
 
 
-def _violations(module: cst.Module, options: LintOptions, path: Path) -> tuple[list[Violation], Optional[tuple[str, str]]]:
+def _violations(module: own.Module, options: LintOptions, path: Path) -> tuple[list[Violation], Optional[tuple[str, str]]]:
     """The rules broken in the module, and the project's state when deciding them read it."""
     checks = load_checks()
     analysis = Analysis.of(build_model(module), options.target_for(path), path)
@@ -185,8 +212,7 @@ def _violations(module: cst.Module, options: LintOptions, path: Path) -> tuple[l
 
 
 def _positioned(
-    module: cst.Module, violations: list[Violation], path: str, options: LintOptions, source: bytes,
-    ignored: frozenset[str], fence: Optional[EditFence],
+    module: own.Module, violations: list[Violation], path: str, options: LintOptions, ignored: frozenset[str]
 ) -> list[tuple[Finding, Violation]]:
     kept = [
         (violation, options.catalogue.get(violation.code))
@@ -195,18 +221,12 @@ def _positioned(
     ]
     if not kept:
         return []
-    in_file = _in_file(module, source)
-    regenerated = module.code if in_file is not None else _text(module, source)
-    where_is = positions(module, [violation.node for violation, _ in kept], regenerated)
     # Python's lines: a form feed ends none, as str.splitlines would have it.
-    lines = [line.rstrip("\r\n") for line in _LINE.findall(_text(module, source))]
+    lines = [line.rstrip("\r\n") for line in _LINE.findall(module.code)]
     result = []
     for violation, rule in kept:
         slug = rule.slug if rule else ""
-        where = where_is[violation.node]
-        (line, column), (end_line, end_column) = (where.start.line, where.start.column), (where.end.line, where.end.column)
-        if in_file is not None:
-            (line, column), (end_line, end_column) = in_file(line, column), in_file(end_line, end_column)
+        (line, column), (end_line, end_column) = position(violation.node)
         text = lines[line - 1] if 0 < line <= len(lines) else ""
         if is_suppressed(violation.code, slug, text):
             continue
@@ -226,41 +246,27 @@ def _positioned(
         )
         result.append((finding, violation))
     result.sort(key=lambda pair: pair[0].sort_key)
-    return result if fence is None else _fenced(module, source, result, fence)
+    return result
 
 
-def _fenced(module: cst.Module, source: bytes, findings: list[tuple[Finding, Violation]], fence: EditFence) -> list[tuple[Finding, Violation]]:
+def _fenced(fixer: _Fixer, source: bytes, findings: list[tuple[Finding, Violation]], fence: EditFence) -> list[tuple[Finding, Violation]]:
     """The findings, those whose fix the fence does not admit without one."""
-    regenerated = module.bytes
+    regenerated = fixer.theirs.bytes
     result = []
     for finding, violation in findings:
-        if finding.fix is not None and not fence.admits(source, _regions(module, source, regenerated, violation.edits)):
+        if finding.fix is not None and not fence.admits(source, _regions(fixer, source, regenerated, violation.edits)):
             finding = dataclasses.replace(finding, fix=None)
         result.append((finding, violation))
     return result
 
 
-def _regions(module: cst.Module, source: bytes, regenerated: bytes, edits: Sequence[Edit]) -> list[Region]:
+def _regions(fixer: _Fixer, source: bytes, regenerated: bytes, edits: Sequence[Edit]) -> list[Region]:
     """The regions of `source` that applying `edits` alone replaces."""
-    return regions_in_original(source, regenerated, apply_edits(module, edits).bytes)
-
-
-def _text(module: cst.Module, source: bytes) -> str:
-    """The file's text, which is the module's code where _in_file finds nothing to map:
-    decoding it costs less than generating it."""
-    return source.decode(module.encoding, errors="replace")
+    return regions_in_original(source, regenerated, fixer.applied(edits))
 
 
 # What libcst may leave out of its code for a module: a form feed or a continuation opening a line.
 _DROPPABLE = re.compile(rb"(?:^|[\r\n])[ \t]*(?:\x0c|\\\r?\n|\\\r)")
-
-
-def _in_file(module: cst.Module, source: bytes) -> Optional[PositionMap]:
-    """Where libcst's positions are not the file's, the map from one to the other."""
-    if not _DROPPABLE.search(source):
-        return None
-    regenerated = module.bytes
-    return None if regenerated == source else PositionMap(source, regenerated, module.encoding)
 
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
@@ -286,15 +292,15 @@ def _text_edits(source: bytes, regions: list[Region], encoding: str) -> list[Tex
     return edits
 
 
-def _reported(module: cst.Module, source: bytes, findings: list[tuple[Finding, Violation]], options: LintOptions) -> list[Finding]:
-    if not options.fix_replacements:
+def _reported(fixer: Optional[_Fixer], source: bytes, findings: list[tuple[Finding, Violation]], options: LintOptions) -> list[Finding]:
+    if not options.fix_replacements or fixer is None:
         return [finding for finding, _ in findings]
     reported = []
-    regenerated = module.bytes
+    regenerated = fixer.theirs.bytes
     for finding, violation in findings:
         if finding.fix is not None:
-            regions = _regions(module, source, regenerated, violation.edits)
-            finding = dataclasses.replace(finding, fix_edits=tuple(_text_edits(source, regions, module.encoding)))
+            regions = _regions(fixer, source, regenerated, violation.edits)
+            finding = dataclasses.replace(finding, fix_edits=tuple(_text_edits(source, regions, fixer.theirs.encoding)))
         reported.append(finding)
     return reported
 
@@ -338,20 +344,26 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
     needed = needed_bytes(source, tree, allowed)
     if needed is not None:
         return FileResult(path, [_over_memory_finding(path, needed, allowed)], source, parse_error=True)
-    try:
-        module = _parse_libcst(source)
-        _same_program(module, source, tree)
-    except (cst.ParserSyntaxError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError) as error:
-        return FileResult(path, [_unreadable_syntax(path, error)], source, parse_error=True)
-    del tree
+    module = own_tree(source, tree)
     violations, state = _violations(module, options, Path(path))
-    findings = _positioned(module, violations, path, options, source, ignored, fence)
-    if options.fix is None or not any(fixable(f, options.fix) for f, _ in findings):
-        return FileResult(path, _reported(module, source, findings, options), source, project_state=state)
+    findings = _positioned(module, violations, path, options, ignored)
+    wants_fix = options.fix is not None and any(fixable(f, options.fix) for f, _ in findings)
+    shows_fixes = (options.fix_replacements or fence is not None) and any(f.fix is not None for f, _ in findings)
+    if not wants_fix and not shows_fixes:
+        return FileResult(path, [finding for finding, _ in findings], source, project_state=state)
+    try:
+        fixer = _fixer(module, source, tree)
+    except _fixer_errors() as error:
+        unfixed = [dataclasses.replace(finding, fix=None) for finding, _ in findings]
+        return FileResult(path, [*unfixed, _unreadable_syntax(path, error)], source, project_state=state)
+    if fence is not None:
+        findings = _fenced(fixer, source, findings, fence)
+    if not wants_fix:
+        return FileResult(path, _reported(fixer, source, findings, options), source, project_state=state)
     # Counted on the file, not on the fixes: one edit may settle several findings (a rewritten
     # import serves every use of it), and a later pass may fix what an earlier one revealed.
     found = len(findings)
-    current, current_source = module, source
+    current_source = source
     for _ in range(MAX_FIX_PASSES):
         chosen: list[Violation] = []
         for finding, violation in findings:
@@ -359,27 +371,30 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
                 chosen.append(violation)
         if not chosen:
             break
-        regenerated = current.bytes
-        updated = apply_edits(current, [edit for violation in chosen for edit in violation.edits]).bytes
+        regenerated = fixer.theirs.bytes
+        updated = fixer.applied([edit for violation in chosen for edit in violation.edits])
         if fence is not None and updated != regenerated:
-            updated = _within_fence(current, current_source, regenerated, updated, chosen, fence)
+            updated = _within_fence(fixer, current_source, regenerated, updated, chosen, fence)
         if updated == regenerated:
             break
         code = splice(current_source, regenerated, updated)
-        _refuse_unless_python_accepts(code)
-        # Reparse: the next pass must see exactly what will be written.
-        current, current_source = _parse_libcst(code), code
-        violations, read = _violations(current, options, Path(path))
+        tree = _refuse_unless_python_accepts(code)
+        # Checked again: the next pass must see exactly what will be written.
+        module, current_source = own_tree(code, tree), code
+        violations, read = _violations(module, options, Path(path))
         state = state or read
-        findings = _positioned(current, violations, path, options, code, ignored, fence)
+        findings = _positioned(module, violations, path, options, ignored)
+        fixer = _fixer(module, code, tree)
+        if fence is not None:
+            findings = _fenced(fixer, code, findings, fence)
     return FileResult(
-        path, _reported(current, current_source, findings, options), source,
+        path, _reported(fixer, current_source, findings, options), source,
         fixed_source=current_source, fixed_count=max(found - len(findings), 0), project_state=state,
     )
 
 
 def _within_fence(
-    module: cst.Module, source: bytes, regenerated: bytes, updated: bytes, chosen: list[Violation], fence: EditFence
+    fixer: _Fixer, source: bytes, regenerated: bytes, updated: bytes, chosen: list[Violation], fence: EditFence
 ) -> bytes:
     """The pass's fixed code, once the fence has followed it: all the chosen fixes, or, where
     their diff together makes a region the fence cannot follow (fixes at the end of one cell
@@ -387,7 +402,7 @@ def _within_fence(
     nothing."""
     if fence.apply(source, regions_in_original(source, regenerated, updated)):
         return updated
-    updated = apply_edits(module, chosen[0].edits).bytes
+    updated = fixer.applied(chosen[0].edits)
     return updated if fence.apply(source, regions_in_original(source, regenerated, updated)) else regenerated
 
 
@@ -395,8 +410,8 @@ class FixBrokeTheFile(RuntimeError):
     """A fix would have written code Python refuses: a fault of advise, and nothing is written."""
 
 
-def _refuse_unless_python_accepts(code: bytes) -> None:
+def _refuse_unless_python_accepts(code: bytes) -> ast.Module:
     try:
-        python_parse(code)
+        return python_parse(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
         raise FixBrokeTheFile(f"a fix would have written code {PYTHON} refuses ({error}); the file was left as it was") from None

@@ -8,7 +8,7 @@ the statement, so comments and blank lines around it stay where they were.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Union
+from typing import Any, Union
 
 import libcst as cst
 
@@ -93,10 +93,11 @@ def _layout_of(whitespace: cst.BaseParenthesizableWhitespace) -> cst.BaseParenth
 class _Applier(cst.CSTTransformer):
     def __init__(self, module: cst.Module, edits: Sequence[Edit]) -> None:
         self.module = module
-        self.keywords: dict[cst.Call, dict[str, str]] = {}
-        self.replacements: dict[cst.CSTNode, str] = {}
-        self.inserts: dict[cst.CSTNode, list[str]] = {}
-        self.swaps: dict[cst.CSTNode, cst.CSTNode] = {}
+        # Keyed by libcst's nodes: the edits come here with them in place of advise's (fix_tree.py).
+        self.keywords: dict[Any, dict[str, str]] = {}
+        self.replacements: dict[Any, Any] = {}
+        self.inserts: dict[Any, list[str]] = {}
+        self.swaps: dict[Any, Any] = {}
         self.after_imports: list[str] = []
         self.imports: list[str] = []
         for edit in edits:
@@ -244,18 +245,3 @@ def _import_point(module: cst.Module, name: str) -> int:
             if any(module_name == name or module_name.startswith(prefix) for module_name in modules):
                 return index
     return _preamble_end(module)
-
-
-def edits_overlap(first: Sequence[Edit], second: Sequence[Edit]) -> bool:
-    """Two fixes that name the same node may not both apply in one pass."""
-
-    def nodes(edits: Sequence[Edit]) -> set[int]:
-        found: set[int] = set()
-        for edit in edits:
-            if isinstance(edit, ReplaceNode):
-                found.add(id(edit.node))
-            elif isinstance(edit, SwapStatements):
-                found.update((id(edit.first), id(edit.second)))
-        return found
-
-    return bool(nodes(first) & nodes(second))

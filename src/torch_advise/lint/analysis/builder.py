@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.constants import arm_dead
 from torch_advise.lint.analysis.model import (
     Binding,
@@ -19,6 +17,7 @@ from torch_advise.lint.analysis.model import (
 )
 from torch_advise.lint.analysis.syntax import Expr, Loop, dotted, target_names
 from torch_advise.lint.analysis.walk import TableVisitor
+from torch_advise.lint.syntax_tree import nodes as cst
 
 
 class _Builder(TableVisitor):

@@ -14,9 +14,7 @@ from __future__ import annotations
 import ast
 import json
 from collections.abc import Callable, Sequence
-from typing import Optional, Union
-
-import libcst as cst
+from typing import TYPE_CHECKING, Optional
 
 from torch_advise.lint.analysis.call_equivalence import (
     DOUBLE_STAR,
@@ -34,9 +32,10 @@ from torch_advise.lint.analysis.torch_api import (
     forwarding,
     signature,
 )
+from torch_advise.lint.syntax_tree import nodes as cst
 
-NO_SPACE = cst.SimpleWhitespace("")
-SPACE_COMMA = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+if TYPE_CHECKING:
+    import libcst
 
 # Writes a constant of the facts (`torch.float16`, `'cuda'`) as this file spells it.
 Spelling = Callable[[str], str]
@@ -46,7 +45,7 @@ def _token(index: int) -> str:
     return f"#{index}"
 
 
-def _argument(index: int, arg: cst.Arg) -> Argument:
+def _argument(index: int, arg: cst.Arg | libcst.Arg) -> Argument:
     if arg.star == "*":
         return Argument(STAR, _token(index))
     if arg.star == "**":
@@ -56,31 +55,45 @@ def _argument(index: int, arg: cst.Arg) -> Argument:
     return Argument(POSITIONAL, _token(index))
 
 
-def _keyword(name: str, arg: cst.Arg) -> cst.Arg:
-    return arg.with_changes(keyword=cst.Name(name), equal=cst.AssignEqual(NO_SPACE, NO_SPACE))
-
-
-def _written(expression: str, spell: Spelling) -> cst.Arg:
-    return cst.Arg(cst.parse_expression(spell(expression)))
+# How one argument of the new call is written: the old call's argument at an index, kept or
+# given a keyword, or new text, positional or with a keyword.
+Piece = tuple[Optional[str], Optional[int], Optional[str]]
 
 
 class _Layout:
-    """The new call's arguments, as the proof reads them and as libcst writes them."""
+    """The new call's arguments, as the proof reads them and as they are to be written."""
 
     def __init__(self) -> None:
         self.arguments: list[Argument] = []
-        self.nodes: list[cst.Arg] = []
+        self.pieces: list[Piece] = []
 
-    def keep(self, argument: Argument, node: cst.Arg) -> None:
+    def keep(self, argument: Argument, index: int, name: Optional[str] = None) -> None:
         self.arguments.append(argument)
-        self.nodes.append(node)
+        self.pieces.append((name, index, None))
 
     def write(self, expression: str, spell: Spelling, name: Optional[str] = None) -> None:
-        node = _written(expression, spell)
-        if name is None:
-            self.keep(Argument(POSITIONAL, constant(expression)), node)
-        else:
-            self.keep(Argument(KEYWORD, constant(expression), name), _keyword(name, node))
+        kind = POSITIONAL if name is None else KEYWORD
+        self.arguments.append(Argument(kind, constant(expression), name))
+        self.pieces.append((name, None, spell(expression)))
+
+
+class Rewrite:
+    """The arguments of a successor's call, written on libcst's nodes when the fix is applied."""
+
+    def __init__(self, pieces: Sequence[Piece]) -> None:
+        self.pieces = list(pieces)
+
+    def arguments(self, original: Sequence[libcst.Arg]) -> list[libcst.Arg]:
+        import libcst
+
+        no_space = libcst.SimpleWhitespace("")
+        args = []
+        for name, index, text in self.pieces:
+            arg = original[index] if index is not None else libcst.Arg(libcst.parse_expression(text or ""))
+            if name is not None:
+                arg = arg.with_changes(keyword=libcst.Name(name), equal=libcst.AssignEqual(no_space, no_space))
+            args.append(arg)
+        return _joined(args, original)
 
 
 def _positional_names(qualname: str) -> list[str]:
@@ -114,7 +127,7 @@ def _layout(old: str, args: Sequence[cst.Arg], spell: Spelling, as_keywords: boo
             layout.write(source, spell)
     old_positional = _positional_names(old)
     position = 0
-    for argument, arg in zip(arguments, args):
+    for index, argument in enumerate(arguments):
         if argument.kind == STAR and as_keywords:
             return None  # the positions of the arguments after it are unknown
         if argument.kind == POSITIONAL and as_keywords:
@@ -124,24 +137,24 @@ def _layout(old: str, args: Sequence[cst.Arg], spell: Spelling, as_keywords: boo
             if name is None:
                 return None
             position += 1
-            layout.keep(Argument(KEYWORD, argument.value, name), _keyword(name, arg))
+            layout.keep(Argument(KEYWORD, argument.value, name), index, name)
         elif argument.kind == KEYWORD and argument.name in renamed and renamed[argument.name] != argument.name:
             name = renamed[argument.name]
-            layout.keep(Argument(KEYWORD, argument.value, name), _keyword(name, arg))
+            layout.keep(Argument(KEYWORD, argument.value, name), index, name)
         else:
-            layout.keep(argument, arg)
+            layout.keep(argument, index)
     if not positional_devices:
         # Keyword-only (custom_fwd's device_type): after the positional arguments, where the
         # old call's keywords begin.
         split = next((i for i, a in enumerate(layout.arguments) if a.kind in (KEYWORD, DOUBLE_STAR)), len(layout.arguments))
-        tail_arguments, tail_nodes = layout.arguments[split:], layout.nodes[split:]
-        layout.arguments, layout.nodes = layout.arguments[:split], layout.nodes[:split]
+        tail_arguments, tail_pieces = layout.arguments[split:], layout.pieces[split:]
+        layout.arguments, layout.pieces = layout.arguments[:split], layout.pieces[:split]
         for name, source in devices:
             if new_kinds.get(name) not in (KEYWORD_ONLY, POSITIONAL_OR_KEYWORD):
                 return None
             layout.write(source, spell, name)
         layout.arguments += tail_arguments
-        layout.nodes += tail_nodes
+        layout.pieces += tail_pieces
     filled = _filled(old, arguments)
     if filled is not None:
         new_defaults = {p.name: p.default for p in signature(new)}
@@ -156,28 +169,31 @@ def _default(text: Optional[str]) -> Optional[str]:
     return None if text is None else constant(text)
 
 
-def _joined(args: list[cst.Arg], original: Sequence[cst.Arg]) -> list[cst.Arg]:
+def _joined(args: list[libcst.Arg], original: Sequence[libcst.Arg]) -> list[libcst.Arg]:
     """Commas between arguments, and after the last one only where the call had a trailing one."""
-    template = original[0].comma if original and isinstance(original[0].comma, cst.Comma) else SPACE_COMMA
+    import libcst
+
+    space_comma = libcst.Comma(whitespace_after=libcst.SimpleWhitespace(" "))
+    template = original[0].comma if original and isinstance(original[0].comma, libcst.Comma) else space_comma
     result = []
     for index, arg in enumerate(args):
-        comma: Union[cst.Comma, cst.MaybeSentinel]
+        comma: libcst.Comma | libcst.MaybeSentinel
         if index < len(args) - 1:
-            comma = arg.comma if isinstance(arg.comma, cst.Comma) else template
+            comma = arg.comma if isinstance(arg.comma, libcst.Comma) else template
         else:
-            comma = original[-1].comma if original else cst.MaybeSentinel.DEFAULT
+            comma = original[-1].comma if original else libcst.MaybeSentinel.DEFAULT
         result.append(arg.with_changes(comma=comma))
     return result
 
 
-def successor_arguments(old: str, args: Sequence[cst.Arg], spell: Spelling) -> Optional[list[cst.Arg]]:
-    """The arguments of the call of `old`'s successor that means what `old(*args)` meant;
-    None when no layout can be proven to."""
+def successor_arguments(old: str, args: Sequence[cst.Arg], spell: Spelling) -> Optional[Rewrite]:
+    """How the call of `old`'s successor that means what `old(*args)` meant is written; None
+    when no layout can be proven to."""
     old_arguments = [_argument(index, arg) for index, arg in enumerate(args)]
     for as_keywords in (False, True):
         layout = _layout(old, args, spell, as_keywords)
         if layout is not None and _well_formed(layout.arguments) and equivalent(old, old_arguments, layout.arguments):
-            return _joined(layout.nodes, args)
+            return Rewrite(layout.pieces)
     return None
 
 
@@ -205,8 +221,8 @@ def successor_decorator(old: str, spell: Spelling) -> Optional[str]:
     function = Argument(POSITIONAL, "function")
     if layout is None or not equivalent(old, [function], layout.arguments, decorates=function.value):
         return None
-    call = cst.Call(cst.Name("f"), args=_joined(layout.nodes, []))
-    return cst.Module([]).code_for_node(call)[1:]
+    # Written as libcst writes new arguments: ", " between them, `name=value`.
+    return "(" + ", ".join(f"{text}" if name is None else f"{name}={text}" for name, _, text in layout.pieces) + ")"
 
 
 class FileSpelling:

@@ -12,10 +12,9 @@ import operator
 from collections.abc import Callable, Mapping
 from typing import Any, Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.model import Branch, Scope, TrainingModel
 from torch_advise.lint.analysis.syntax import NOT_LITERAL, literal_value
+from torch_advise.lint.syntax_tree import nodes as cst
 
 UNKNOWN = NOT_LITERAL
 

@@ -8,13 +8,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.edits import Edit
 from torch_advise.lint.analysis.facts import Facts
 from torch_advise.lint.analysis.model import TrainingModel
 from torch_advise.lint.analysis.project import Project
 from torch_advise.lint.analysis.steps import Steps
+from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.target import Target
 
 

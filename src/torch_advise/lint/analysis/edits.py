@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Union
+from typing import TYPE_CHECKING, Callable, Union
 
-import libcst as cst
+from torch_advise.lint.syntax_tree import nodes as cst
+
+if TYPE_CHECKING:
+    import libcst
+
+# The libcst node that stands where a node of advise's tree stands (lint/fix_nodes.py).
+Resolve = Callable[[cst.CSTNode], "libcst.CSTNode"]
+# Code that can only be written on libcst's tree, whose layout it keeps: written when the fix is.
+Deferred = Callable[[Resolve], str]
 
 
 @dataclass(frozen=True)
@@ -20,7 +29,7 @@ class SetKeyword:
 @dataclass(frozen=True)
 class ReplaceNode:
     node: cst.CSTNode
-    code: str
+    code: Union[str, Deferred]
 
 
 @dataclass(frozen=True)
@@ -50,3 +59,18 @@ class InsertAfterImports:
 
 
 Edit = Union[SetKeyword, ReplaceNode, InsertBefore, SwapStatements, EnsureImport, InsertAfterImports]
+
+
+def edits_overlap(first: Sequence[Edit], second: Sequence[Edit]) -> bool:
+    """Two fixes that name the same node may not both apply in one pass."""
+
+    def nodes(edits: Sequence[Edit]) -> set[int]:
+        found: set[int] = set()
+        for edit in edits:
+            if isinstance(edit, ReplaceNode):
+                found.add(id(edit.node))
+            elif isinstance(edit, SwapStatements):
+                found.update((id(edit.first), id(edit.second)))
+        return found
+
+    return bool(nodes(first) & nodes(second))

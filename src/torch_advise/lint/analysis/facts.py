@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple, Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.model import Binding, Branch, CallSite, ClassInfo, FunctionInfo, LoopInfo, Origin, Scope, TrainingModel
 from torch_advise.lint.analysis.project import ITERATION_WRAPPERS, Project
@@ -30,6 +28,7 @@ from torch_advise.lint.analysis.syntax import (
 )
 from torch_advise.lint.analysis.values import argparse_defaults
 from torch_advise.lint.analysis.walk import descendants
+from torch_advise.lint.syntax_tree import nodes as cst
 
 FLOAT16 = {"torch.float16", "torch.half"}
 # FSDP's precision settings (FSDP1 and FSDP2).

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
 from torch_advise.lint.analysis.model import (
     CallSite,
 )
 from torch_advise.lint.analysis.steps import Steps
+from torch_advise.lint.syntax_tree import nodes as cst
 
 SYNC_METHODS = {"item", "cpu", "numpy", "tolist", "nonzero"}
 

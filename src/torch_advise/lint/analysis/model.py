@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Optional, Union
 
-import libcst as cst
-
 from torch_advise.lint.analysis.names import canonical
 from torch_advise.lint.analysis.syntax import (
     Expr,
@@ -25,6 +23,7 @@ from torch_advise.lint.analysis.syntax import (
     dotted,
     target_names,
 )
+from torch_advise.lint.syntax_tree import nodes as cst
 
 
 @dataclass(eq=False)

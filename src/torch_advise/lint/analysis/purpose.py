@@ -9,9 +9,8 @@ import re
 from pathlib import Path
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.syntax import keyword_args, string_value
+from torch_advise.lint.syntax_tree import nodes as cst
 
 NAMED_FULL_PRECISION = ("fp32", "float32")
 NAMED_FLOAT16 = ("fp16", "float16", "half", "amp")

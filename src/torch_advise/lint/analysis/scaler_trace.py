@@ -8,8 +8,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.facts import (
     Facts,
 )
@@ -26,6 +24,9 @@ from torch_advise.lint.analysis.syntax import (
     dotted,
     scale_arguments,
 )
+from torch_advise.lint.analysis.walk import children
+from torch_advise.lint.syntax_tree import nodes as cst
+from torch_advise.lint.syntax_tree.source import bare_code, code, code_offsets, offsets
 
 CLIPS = {"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_"}
 
@@ -74,9 +75,7 @@ def _tests_along(model: TrainingModel, path: tuple[CallSite, ...]) -> tuple[tupl
         bound = _arguments_by_parameter(model, path[index - 1], site.function) if index else {}
         for branch in site.branches:
             if isinstance(branch.owner, cst.If):
-                test = branch.owner.test
-                written = test.visit(_Substitute(bound)) if bound else test
-                tests.extend(_facts(written if isinstance(written, cst.BaseExpression) else test, branch.arm))
+                tests.extend(_facts(branch.owner.test, branch.arm, bound))
     return tuple(tests)
 
 
@@ -86,20 +85,28 @@ def test_key(code: str) -> str:
     return re.sub(r"\s+", "", code).replace("'", '"')
 
 
-def _facts(test: cst.BaseExpression, arm: str) -> Iterator[tuple[str, str]]:
+Bound = dict[str, cst.BaseExpression]
+
+
+def _facts(test: cst.BaseExpression, arm: str, bound: Bound) -> Iterator[tuple[str, str]]:
     """What taking `arm` of `if test:` tells: the test itself, each part of an `and` that held
     (or of an `or` that failed), and the value a name equals (`amp == "apex"`), which rules out
-    every arm where it equals another."""
-    test, arm = _positive(test, arm)
-    bare = test.with_changes(lpar=[], rpar=[]) if getattr(test, "lpar", None) else test
-    yield test_key(_EMPTY.code_for_node(bare)), arm
+    every arm where it equals another. `bound`: the arguments that stand for parameters."""
+    test, bound = _unbound(test, bound)
+    test, arm, flipped = _positive(test, arm, bound)
+    if flipped:
+        assert isinstance(test, cst.Comparison)
+        left, right = test.left, test.comparisons[0].comparator
+        yield test_key(f"{_written(left, bound)} is {_written(right, bound)}"), arm
+    else:
+        yield test_key(_written(test, bound, bare=True)), arm
     if isinstance(test, cst.BooleanOperation):
         holds_each = (arm == "body" and isinstance(test.operator, cst.And)) or (
             arm == "orelse" and isinstance(test.operator, cst.Or)
         )
         if holds_each:
-            yield from _facts(test.left, arm)
-            yield from _facts(test.right, arm)
+            yield from _facts(test.left, arm, bound)
+            yield from _facts(test.right, arm, bound)
     elif (
         arm == "body"
         and isinstance(test, cst.Comparison)
@@ -108,18 +115,28 @@ def _facts(test: cst.BaseExpression, arm: str) -> Iterator[tuple[str, str]]:
         and isinstance(test.comparisons[0].comparator, (cst.SimpleString, cst.Integer))
     ):
         # The value, not its spelling: 'apex' and "apex" are one value.
-        yield test_key(_EMPTY.code_for_node(test.left)) + "==", repr(test.comparisons[0].comparator.evaluated_value)
+        yield test_key(_written(test.left, bound)) + "==", repr(test.comparisons[0].comparator.evaluated_value)
+
+
+def _unbound(test: cst.BaseExpression, bound: Bound) -> tuple[cst.BaseExpression, Bound]:
+    """A test that is one bound parameter, as the argument it stands for (whose own names are
+    the caller's, not to be replaced)."""
+    if isinstance(test, cst.Name) and test.value in bound:
+        return bound[test.value], {}
+    return test, bound
 
 
 _OTHER_ARM = {"body": "orelse", "orelse": "body"}
 
 
-def _positive(test: cst.BaseExpression, arm: str) -> tuple[cst.BaseExpression, str]:
+def _positive(test: cst.BaseExpression, arm: str, bound: Bound) -> tuple[cst.BaseExpression, str, bool]:
     """`not x` as `x`, and `x is not None` as `x is None`, each with the other arm: the same
-    path, spelled so that `if scaler is None:` and `if scaler is not None:` read as one test."""
+    path, spelled so that `if scaler is None:` and `if scaler is not None:` read as one test.
+    The flag says that the comparison is to be read with `is` for its `is not`."""
     while True:
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-            test, arm = test.expression, _OTHER_ARM[arm]
+            test, bound = _unbound(test.expression, bound)
+            arm = _OTHER_ARM[arm]
         elif (
             isinstance(test, cst.Comparison)
             and len(test.comparisons) == 1
@@ -127,13 +144,40 @@ def _positive(test: cst.BaseExpression, arm: str) -> tuple[cst.BaseExpression, s
             and isinstance(test.comparisons[0].comparator, cst.Name)
             and test.comparisons[0].comparator.value == "None"
         ):
-            test = test.with_changes(comparisons=[test.comparisons[0].with_changes(operator=cst.Is())])
-            arm = _OTHER_ARM[arm]
+            return test, _OTHER_ARM[arm], True
         else:
-            return test, arm
+            return test, arm, False
 
 
-_EMPTY = cst.Module([])
+def _written(node: cst.BaseExpression, bound: Bound, bare: bool = False) -> str:
+    """The node's code with each bound name (not an attribute's name) written as its argument."""
+    if isinstance(node, cst.Name) and node.value in bound:
+        argument = bound[node.value]
+        return bare_code(argument) if bare else code(argument)
+    start, end = offsets(node) if bare else code_offsets(node)
+    source = node._source
+    pieces = []
+    for name in _bound_names(node, bound):
+        name_start, name_end = code_offsets(name)
+        pieces.append(source.between(start, name_start))
+        pieces.append(code(bound[name.value]))
+        start = name_end
+    pieces.append(source.between(start, end))
+    return "".join(pieces)
+
+
+def _bound_names(node: cst.CSTNode, bound: Bound) -> Iterator[cst.Name]:
+    if not bound:
+        return
+    if isinstance(node, cst.Name):
+        if node.value in bound:
+            yield node
+        return
+    if isinstance(node, cst.Attribute):
+        yield from _bound_names(node.value, bound)  # `self.use_amp` keeps its attribute name
+        return
+    for child in children(node):
+        yield from _bound_names(child, bound)
 
 
 def _arguments_by_parameter(model: TrainingModel, call: CallSite, function: Optional[FunctionInfo]) -> dict[str, cst.BaseExpression]:
@@ -145,19 +189,6 @@ def _arguments_by_parameter(model: TrainingModel, call: CallSite, function: Opti
         if argument is not None and all(b.kind == "param" for b in model.lookup(param.name.value, function.scope))
     }
 
-
-class _Substitute(cst.CSTTransformer):
-    def __init__(self, bound: dict[str, cst.BaseExpression]) -> None:
-        self.bound = bound
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        return False  # `self.use_amp` keeps its attribute name; only the value before the dot is bound
-
-    def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute) -> cst.BaseExpression:
-        return updated_node.with_changes(value=original_node.value.visit(self))
-
-    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.BaseExpression:
-        return self.bound.get(original_node.value, updated_node)
 
 
 class Tracer:

@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.constants import arm_dead
 from torch_advise.lint.analysis.facts import DataLoaderCall, Facts
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH, run_order
@@ -25,6 +23,7 @@ from torch_advise.lint.analysis.model import Branch, CallSite, FunctionInfo, Loo
 from torch_advise.lint.analysis.scaler_trace import Event, traces
 from torch_advise.lint.analysis.syntax import NOT_LITERAL, calls_in, dotted, keyword_args, literal_value, positional_args
 from torch_advise.lint.analysis.walk import TableVisitor, descendants
+from torch_advise.lint.syntax_tree import nodes as cst
 
 GRAD_OFF = {
     "torch.no_grad",

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Optional, Union
 
-import libcst as cst
-
 from torch_advise.lint.analysis.walk import descendants
+from torch_advise.lint.syntax_tree import nodes as cst
 
 Expr = cst.BaseExpression
 Loop = Union[cst.For, cst.While]

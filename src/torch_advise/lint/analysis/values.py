@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.model import (
     Scope,
     TrainingModel,
@@ -18,6 +16,7 @@ from torch_advise.lint.analysis.syntax import (
     positional_args,
     string_value,
 )
+from torch_advise.lint.syntax_tree import nodes as cst
 
 # Calls that may be repeated in a fix without changing what the program does.
 PURE_CALLS = {"min", "max", "int", "len", "abs", "os.cpu_count"}

@@ -1,100 +1,32 @@
-"""Read-only walks over a libcst tree, for the model and the checks.
+"""Read-only walks over the syntax tree (syntax_tree/nodes.py), for the model and the checks.
 
-A walk is most of the cost of linting a file once it is parsed. libcst's own `visit` rebuilds
-every node it passes (the same machinery serves transformers) and looks visitor methods up by
-name for every node and every field. These walks read each node's children straight from its
-fields, in the order libcst visits them, dispatch from tables built once per visitor class, and
-skip the formatting nodes (whitespace, comments, parentheses, commas, operator tokens) that no
-check reads: together a few times cheaper than `node.visit(CSTVisitor)`.
+A walk is most of the cost of linting a file once it is parsed. These walks read each node's
+children straight from its fields, in the order libcst visits them, and dispatch from tables
+built once per visitor class, with CSTVisitor's method names and conventions.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import typing
 from collections.abc import Iterator
 from typing import Any, Callable, NamedTuple, Optional, TypeVar, Union
 
-import libcst as cst
+from torch_advise.lint.syntax_tree import nodes as cst
 
 NodeT = TypeVar("NodeT", bound=cst.CSTNode)
 
-# Fields that hold only formatting: layout, not meaning. Operator fields count: what a check
-# needs of an operator it reads with isinstance on the parent's field, never by walking to it.
-_FORMATTING_FIELDS = frozenset(
-    {
-        "asynchronous", "colon", "comma", "dot", "equal", "first_colon", "footer", "header",
-        "lbrace", "lbracket", "leading_lines", "leading_whitespace", "lines_after_decorators",
-        "lpar", "operator", "rbrace", "rbracket", "relative", "rpar", "second_colon",
-        "semicolon", "trailing_whitespace",
-    }
-)
-# The node types found only in those fields: a walk never reaches them.
+# The node types a walk never reaches: operators, read with isinstance on their parent's field.
 FORMATTING_TYPES: tuple[type, ...] = (
-    cst.BaseParenthesizableWhitespace, cst.EmptyLine, cst.TrailingWhitespace, cst.Newline, cst.Comment,
-    cst.BaseBinaryOp, cst.BaseBooleanOp, cst.BaseCompOp, cst.BaseUnaryOp, cst.BaseAugOp,
-    cst.Comma, cst.Dot, cst.Colon, cst.Semicolon, cst.AssignEqual, cst.Asynchronous,
-    cst.LeftParen, cst.RightParen, cst.LeftSquareBracket, cst.RightSquareBracket,
-    cst.LeftCurlyBrace, cst.RightCurlyBrace,
+    cst.BaseBinaryOp, cst.BaseBooleanOp, cst.BaseCompOp, cst.BaseUnaryOp, cst.BaseAugOp, cst.Asynchronous, cst.Dot,
 )
-
-_child_fields: dict[type, tuple[str, ...]] = {}
-
-
-class _FieldOrder(cst.CSTVisitor):
-    """Records the fields libcst's visit passes through on one node, without descending."""
-
-    def __init__(self) -> None:
-        self.fields: list[str] = []
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        return False
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        return None
-
-    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
-        self.fields.append(attribute)
-
-    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
-        return None
 
 
 def child_fields(node: cst.CSTNode) -> tuple[str, ...]:
-    """The fields of `node`'s type that may hold meaningful children, in libcst's visit order.
-
-    libcst visits the fields of a type in one fixed order, absent ones too with few exceptions
-    (an f-string's format spec), so one node of a type tells the order for all of them: source
-    order, which dataclass field order is not. A field that node did not report comes last.
-    """
-    node_type = type(node)
-    fields = _child_fields.get(node_type)
-    if fields is None:
-        recorder = _FieldOrder()
-        node._visit_and_replace_children(recorder)
-        declared = {field.name: field.type for field in dataclasses.fields(node_type)}
-        names = dict.fromkeys([*recorder.fields, *(name for name in declared if _holds_nodes(declared[name]))])
-        fields = _child_fields[node_type] = tuple(
-            name for name in names if name not in _FORMATTING_FIELDS and not name.startswith("whitespace")
-        )
-    return fields
+    """The fields of `node`'s type that may hold children, in libcst's visit order."""
+    return type(node)._fields
 
 
-def _holds_nodes(annotation: object) -> bool:
-    """Whether a field declared with this type can hold a node (`Optional[Sequence[...]]` can,
-    `Optional[str]` cannot); a type written as a string might."""
-    if isinstance(annotation, type):
-        return issubclass(annotation, cst.CSTNode)
-    if isinstance(annotation, str):
-        return True
-    if typing.get_origin(annotation) is typing.Literal:
-        return False
-    return any(_holds_nodes(argument) for argument in typing.get_args(annotation))
-
-
-# What a child field holds, by the value's type. libcst's node classes are abstract base
-# classes, so `isinstance(value, cst.CSTNode)` runs ABCMeta's check in Python for every field
-# of every node walked; a lookup by type is a tenth of that, and a walk is mostly such checks.
+# What a child field holds, by the value's type: a lookup by type is cheaper than isinstance
+# for every field of every node walked.
 NODE, NODES, NOTHING = 1, 2, 3
 _holds: dict[type, int] = {tuple: NODES, list: NODES}
 
@@ -118,10 +50,7 @@ def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
 def child_list(node: cst.CSTNode) -> list[cst.CSTNode]:
     """`children(node)` as a list, built without a generator: for walks that visit every node."""
     found: list[cst.CSTNode] = []
-    fields = _child_fields.get(type(node))
-    if fields is None:
-        fields = child_fields(node)
-    for name in fields:
+    for name in type(node)._fields:
         value = getattr(node, name)
         kind = _holds.get(type(value)) or _holding(value)
         if kind == NODE:
@@ -147,9 +76,7 @@ def descendants(node: cst.CSTNode, node_type: Union[type[NodeT], tuple[type[Node
             hit = matches[current_type] = issubclass(current_type, node_type)
         if hit:
             found.append(current)  # type: ignore[arg-type]  # issubclass above; mypy narrows only on isinstance
-        fields = _child_fields.get(current_type)
-        if fields is None:
-            fields = child_fields(current)
+        fields = current_type._fields
         # Pushed last child first, so that they come off the stack in source order.
         for name in reversed(fields):
             value = getattr(current, name)

@@ -6,19 +6,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Optional, Union
 
-import libcst as cst
-
 from torch_advise.lint.analysis.call_rewrite import (
     FileSpelling,
+    Rewrite,
     Spelling,
     successor_arguments,
     successor_decorator,
 )
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
+    Deferred,
     Edit,
     EnsureImport,
     ReplaceNode,
+    Resolve,
 )
 from torch_advise.lint.analysis.importers import EVERY_NAME
 from torch_advise.lint.analysis.model import (
@@ -32,6 +33,8 @@ from torch_advise.lint.analysis.syntax import (
     string_value,
 )
 from torch_advise.lint.analysis.walk import TableVisitor
+from torch_advise.lint.syntax_tree import nodes as cst
+from torch_advise.lint.syntax_tree.source import code
 
 DEPRECATED_MODULE = "torch.cuda.amp"
 
@@ -231,7 +234,7 @@ class _References(TableVisitor):
 
 
 def _code(node: cst.CSTNode) -> str:
-    return cst.Module([]).code_for_node(node)
+    return code(node)
 
 
 def _rewrite(reference: Reference, func: str, spell: Spelling) -> Optional[Edit]:
@@ -240,15 +243,28 @@ def _rewrite(reference: Reference, func: str, spell: Spelling) -> Optional[Edit]
     old = f"{DEPRECATED_MODULE}.{reference.name}"
     if reference.role == "call":
         assert reference.call is not None
-        arguments = successor_arguments(old, reference.call.args, spell)
-        if arguments is None:
+        rewrite = successor_arguments(old, reference.call.args, spell)
+        if rewrite is None:
             return None
-        new = reference.call.with_changes(func=cst.parse_expression(func), args=arguments)
-        return ReplaceNode(reference.call, _code(new))
+        return ReplaceNode(reference.call, _written_call(reference.call, func, rewrite))
     if reference.role == "decorator":
         parenthesised = successor_decorator(old, spell)
         return ReplaceNode(reference.node, f"{func}{parenthesised}") if parenthesised is not None else None
     return None
+
+
+def _written_call(old: cst.Call, func: str, rewrite: Rewrite) -> Deferred:
+    """The new call, written when the fix is: on libcst's node, keeping the old call's layout."""
+
+    def written(resolve: Resolve) -> str:
+        import libcst
+
+        call = resolve(old)
+        assert isinstance(call, libcst.Call)
+        new = call.with_changes(func=libcst.parse_expression(func), args=rewrite.arguments(call.args))
+        return libcst.Module([]).code_for_node(new)
+
+    return written
 
 
 def _import_rewrite(group: ImportGroup) -> Optional[Edit]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     Edit,
@@ -27,6 +25,8 @@ from torch_advise.lint.analysis.syntax import (
     keyword_args,
     literal_value,
 )
+from torch_advise.lint.syntax_tree import nodes as cst
+from torch_advise.lint.syntax_tree.source import code
 
 
 def _all_float16(ctx: CheckContext, expr: cst.BaseExpression, scope: Scope) -> bool:
@@ -83,7 +83,7 @@ def _assigned_names(site: CallSite) -> set[str]:
     if isinstance(statement, cst.SimpleStatementLine):
         for small in statement.body:
             if isinstance(small, cst.Assign) and small.value is site.node:
-                names.update(cst.Module([]).code_for_node(t.target) for t in small.targets)
+                names.update(code(t.target) for t in small.targets)
     return names
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional, Union
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SwapStatements,
@@ -17,6 +15,7 @@ from torch_advise.lint.analysis.syntax import (
     positional_args,
 )
 from torch_advise.lint.analysis.walk import descendants
+from torch_advise.lint.syntax_tree import nodes as cst
 
 
 def _statement_pairs(node: cst.CSTNode) -> set[tuple[int, int]]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     InsertBefore,
@@ -12,6 +10,7 @@ from torch_advise.lint.analysis.scaler_trace import BACKWARDS, STEPS, Event, bet
 from torch_advise.lint.analysis.syntax import (
     positional_args,
 )
+from torch_advise.lint.syntax_tree import nodes as cst
 
 
 def _unscale_fix(ctx: CheckContext, clip: Event, steps: list[Event]) -> tuple:

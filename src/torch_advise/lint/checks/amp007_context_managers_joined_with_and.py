@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import ReplaceNode
 from torch_advise.lint.analysis.facts import AUTOCASTS
 from torch_advise.lint.analysis.steps import GRAD_OFF, SET_GRAD_ENABLED, disables_autograd
+from torch_advise.lint.syntax_tree import nodes as cst
 
 CONTEXT_MANAGERS = AUTOCASTS | GRAD_OFF | SET_GRAD_ENABLED | {"torch.enable_grad", "torch.autograd.enable_grad"}
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.facts import FLOAT16
 from torch_advise.lint.analysis.model import Scope
 from torch_advise.lint.analysis.syntax import has_star_args
+from torch_advise.lint.syntax_tree import nodes as cst
 
 # Frameworks that scale the loss themselves.
 SCALING_FRAMEWORKS = {"accelerate", "Accelerator", "lightning", "pytorch_lightning", "Fabric", "deepspeed", "apex", "fairseq"}

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import ReplaceNode
 from torch_advise.lint.analysis.frameworks import is_accelerator
 from torch_advise.lint.analysis.model import CallSite
 from torch_advise.lint.analysis.syntax import keyword_args, literal_value
+from torch_advise.lint.syntax_tree import nodes as cst
 
 CLIPS = {"torch.nn.utils.clip_grad_norm_": "clip_grad_norm_", "torch.nn.utils.clip_grad_value_": "clip_grad_value_"}
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import ReplaceNode
 from torch_advise.lint.analysis.facts import FLOAT16
 from torch_advise.lint.analysis.purpose import bfloat16_flag
 from torch_advise.lint.analysis.syntax import dotted, has_star_args, keyword_args
+from torch_advise.lint.syntax_tree import nodes as cst
+from torch_advise.lint.syntax_tree.source import code
 
 
 def check(ctx: CheckContext) -> None:
@@ -22,7 +22,7 @@ def check(ctx: CheckContext) -> None:
             continue
         direct = isinstance(dtype, cst.Attribute) and ctx.model.qualname(dtype, site.scope) in FLOAT16
         edits = (ReplaceNode(dtype, f"{dotted(dtype.value)}.bfloat16"),) if isinstance(dtype, cst.Attribute) and direct else ()
-        written = cst.Module(body=[]).code_for_node(keyword_args(site.node)["enabled"])
+        written = code(keyword_args(site.node)["enabled"])
         ctx.report(
             dtype,
             f"`{written}` turns this autocast on, but it runs in float16, not bfloat16: float16 overflows "

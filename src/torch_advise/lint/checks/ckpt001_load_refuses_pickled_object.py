@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.facts import TORCH_LOADS
 from torch_advise.lint.analysis.model import CallSite, Scope
@@ -21,6 +19,7 @@ from torch_advise.lint.analysis.syntax import (
 )
 from torch_advise.lint.analysis.walk import child_list, descendants
 from torch_advise.lint.analysis.weights_only_attributes import NAMES
+from torch_advise.lint.syntax_tree import nodes as cst
 
 # Calls that test what an object is: code that asks handles both a state dict and an object.
 TYPE_TESTS = {"hasattr", "getattr", "isinstance", "type"}

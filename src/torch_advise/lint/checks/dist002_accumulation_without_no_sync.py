@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.facts import DDP
 from torch_advise.lint.analysis.model import Scope
@@ -13,6 +11,7 @@ from torch_advise.lint.analysis.scaler_trace import CLIPS
 from torch_advise.lint.analysis.steps import Accumulation
 from torch_advise.lint.analysis.syntax import keyword_args, literal_value
 from torch_advise.lint.analysis.values import argparse_defaults, is_int, possible_values
+from torch_advise.lint.syntax_tree import nodes as cst
 
 # Either turns the all-reduce off for a micro-step; nanoGPT sets the attribute directly.
 SYNC_SWITCHES = {"no_sync", "require_backward_grad_sync"}

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SetKeyword,
@@ -30,6 +28,7 @@ from torch_advise.lint.analysis.values import (
     possible_values,
     repeatable,
 )
+from torch_advise.lint.syntax_tree import nodes as cst
 
 # How far up the chain of same-file callers a loop is looked for: `main -> fit -> run_epoch`.
 

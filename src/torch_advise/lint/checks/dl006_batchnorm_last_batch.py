@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SetKeyword,
@@ -27,6 +25,7 @@ from torch_advise.lint.analysis.syntax import (
     positional_args,
 )
 from torch_advise.lint.analysis.values import is_int, possible_values
+from torch_advise.lint.syntax_tree import nodes as cst
 
 BATCHNORM_1D = {
     "torch.nn.BatchNorm1d",

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     ReplaceNode,
@@ -17,6 +15,7 @@ from torch_advise.lint.analysis.syntax import (
     positional_args,
 )
 from torch_advise.lint.analysis.walk import descendants
+from torch_advise.lint.syntax_tree import nodes as cst
 
 ZERO_GRAD_MESSAGE = (
     "zero_grad() fills every gradient with zeros instead of freeing it: "

@@ -6,8 +6,6 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     SetKeyword,
@@ -29,6 +27,7 @@ from torch_advise.lint.analysis.syntax import (
     positional_args,
 )
 from torch_advise.lint.analysis.walk import TableVisitor
+from torch_advise.lint.syntax_tree import nodes as cst
 
 # Optimizers whose fused CUDA step is measured faster than the default foreach one. SGD and
 # Adagrad have fused paths too, but small SGD steps can be slower fused, so they are left alone.

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.model import (
     CallSite,
@@ -21,6 +19,7 @@ from torch_advise.lint.analysis.syntax import (
     scale_arguments,
 )
 from torch_advise.lint.analysis.walk import descendants
+from torch_advise.lint.syntax_tree import nodes as cst
 
 SCALING_METHODS = {"div", "div_", "divide", "true_divide", "mul", "mul_", "multiply"}
 

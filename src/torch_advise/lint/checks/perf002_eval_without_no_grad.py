@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.model import FunctionInfo, LoopInfo, TrainingModel
@@ -14,6 +12,7 @@ from torch_advise.lint.analysis.steps import (
     forward_text,
     frozen_texts,
 )
+from torch_advise.lint.syntax_tree import nodes as cst
 
 
 def _feeds_a_backward(model: TrainingModel, function: Optional[FunctionInfo], depth: int = 0) -> bool:

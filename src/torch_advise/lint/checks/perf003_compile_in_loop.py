@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.model import (
     CallSite,
@@ -17,6 +15,7 @@ from torch_advise.lint.analysis.syntax import (
     keyword_args,
     positional_args,
 )
+from torch_advise.lint.syntax_tree import nodes as cst
 
 COMPILES = {"torch.compile", "torch._dynamo.optimize"}
 

@@ -7,8 +7,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.facts import non_blocking_flag
 from torch_advise.lint.analysis.gpu_work import (
@@ -35,6 +33,8 @@ from torch_advise.lint.analysis.syntax import (
     target_names,
 )
 from torch_advise.lint.analysis.walk import descendants
+from torch_advise.lint.syntax_tree import nodes as cst
+from torch_advise.lint.syntax_tree.source import bare_code
 
 # Factories that build on the CPU unless given a device (the *_like ones follow their input).
 HOST_FACTORIES = {
@@ -276,8 +276,7 @@ def _is_tensor(model: TrainingModel, expr: cst.BaseExpression, scope: Scope, los
 def _short(model: TrainingModel, call: cst.Call) -> str:
     """The call as written when it is short, else its method: `loss.item()`, `.item()`."""
     # A chain split over lines (`preds\n    .eq(y)\n    .sum()\n    .item()`) reads as one.
-    bare = call.with_changes(lpar=(), rpar=()) if call.lpar else call
-    text = _LINE_BREAK.sub(lambda m: "" if m.string[m.end() : m.end() + 1] in ".)]" else " ", model.module.code_for_node(bare))
+    text = _LINE_BREAK.sub(lambda m: "" if m.string[m.end() : m.end() + 1] in ".)]" else " ", bare_code(call))
     if len(text) <= 60:
         return text
     return f".{call.func.attr.value}()" if isinstance(call.func, cst.Attribute) else "this call"

@@ -6,8 +6,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.facts import (
     non_blocking_flag,
@@ -38,6 +36,7 @@ from torch_advise.lint.analysis.syntax import (
     string_value,
 )
 from torch_advise.lint.analysis.walk import descendants
+from torch_advise.lint.syntax_tree import nodes as cst
 
 # Tensors made from host data in pageable memory.
 PAGEABLE_SOURCES = {"torch.from_numpy", "torch.tensor", "torch.as_tensor"}

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Optional
 
-import libcst as cst
-
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
+    Deferred,
     ReplaceNode,
+    Resolve,
 )
 from torch_advise.lint.analysis.model import (
     CallSite,
@@ -20,6 +20,7 @@ from torch_advise.lint.analysis.syntax import (
     string_value,
 )
 from torch_advise.lint.analysis.walk import descendants
+from torch_advise.lint.syntax_tree import nodes as cst
 
 # Factories that take `device=` and give the same values wherever they build the tensor. Not
 # torch.tensor or torch.as_tensor: from Python or numpy data they build on the host and copy
@@ -90,24 +91,34 @@ def _plain_device(ctx: CheckContext, device: cst.BaseExpression, scope: Scope) -
     return True
 
 
-def _with_device(ctx: CheckContext, factory: cst.Call, device: str) -> str:
-    """The factory call with `device=` added, laid out like its other arguments."""
-    args = list(factory.args)
-    keyword = cst.Arg(
-        keyword=cst.Name("device"),
-        value=cst.parse_expression(device),
-        equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")),
-    )
-    if args:
-        last = args[-1]
-        if isinstance(last.comma, cst.Comma):
-            # One argument per line: the new one takes the place of the closing line, which moves down.
-            before = args[-2].comma.whitespace_after if len(args) > 1 and isinstance(args[-2].comma, cst.Comma) else factory.whitespace_before_args
-            keyword = keyword.with_changes(comma=last.comma)
-            args[-1] = last.with_changes(comma=last.comma.with_changes(whitespace_after=before))
-        else:
-            args[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-    return ctx.model.module.code_for_node(factory.with_changes(args=[*args, keyword]))
+def _with_device(module: cst.Module, factory: cst.Call, device: str) -> Deferred:
+    """The factory call with `device=` added, laid out like its other arguments: written on
+    libcst's node when the fix is."""
+
+    def written(resolve: Resolve) -> str:
+        import libcst
+
+        call = resolve(factory)
+        assert isinstance(call, libcst.Call)
+        args = list(call.args)
+        no_space = libcst.SimpleWhitespace("")
+        equal = libcst.AssignEqual(whitespace_before=no_space, whitespace_after=no_space)
+        keyword = libcst.Arg(keyword=libcst.Name("device"), value=libcst.parse_expression(device), equal=equal)
+        if args:
+            last = args[-1]
+            if isinstance(last.comma, libcst.Comma):
+                # One argument per line: the new one takes the place of the closing line, which moves down.
+                previous = args[-2].comma if len(args) > 1 else None
+                before = previous.whitespace_after if isinstance(previous, libcst.Comma) else call.whitespace_before_args
+                keyword = keyword.with_changes(comma=last.comma)
+                args[-1] = last.with_changes(comma=last.comma.with_changes(whitespace_after=before))
+            else:
+                args[-1] = last.with_changes(comma=libcst.Comma(whitespace_after=libcst.SimpleWhitespace(" ")))
+        written_module = resolve(module)
+        assert isinstance(written_module, libcst.Module)
+        return written_module.code_for_node(call.with_changes(args=[*args, keyword]))
+
+    return written
 
 
 def _every_step(ctx: CheckContext, site: CallSite) -> bool:
@@ -171,7 +182,7 @@ def check(ctx: CheckContext) -> None:
         device = _device_source(ctx, site)
         edits: tuple = ()
         if device is not None and name in DETERMINISTIC_FACTORIES and _same_tensor_on_the_gpu(ctx, factory, name, site.scope):
-            edits = (ReplaceNode(site.node, _with_device(ctx, factory, device)),)
+            edits = (ReplaceNode(site.node, _with_device(ctx.model.module, factory, device)),)
         short = ctx.model.module.code_for_node(factory.func)
         ctx.report(
             site.node,
