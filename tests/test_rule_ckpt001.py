@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import textwrap
 
-import libcst
 import pytest
 
+from torch_advise.lint.engine import own_tree
+from torch_advise.lint.syntax_tree import nodes as cst
+
 from conftest import REPO, lint_text, make_target, run_advise
+
+
+def _tree(code: str) -> cst.Module:
+    return own_tree(code.encode(), ast.parse(code))
 
 
 def _findings(code: str, torch_version: tuple[int, int] = (2, 13)):
@@ -169,7 +176,7 @@ def test_a_file_without_a_load_bound_to_a_name_asks_no_value_where_it_comes_from
         "    args.model.update(batch.x, model.head)\n    model.load_state_dict(torch.load(args.path))\n"
     )
     assert _findings(code) == []
-    assert not [expr for expr in asked if isinstance(expr, libcst.Name) and expr.value in ("args", "batch", "model")]
+    assert not [expr for expr in asked if isinstance(expr, cst.Name) and expr.value in ("args", "batch", "model")]
 
 
 def test_a_question_of_where_a_value_comes_from_that_outgrows_its_budget_answers_not_traced(monkeypatch):
@@ -177,11 +184,11 @@ def test_a_question_of_where_a_value_comes_from_that_outgrows_its_budget_answers
     from torch_advise.lint.analysis.builder import build_model
 
     code = "def f(a):\n    return a\n\nx = f(1)\ny = f(x)\nz = f(y)\n"
-    built = build_model(libcst.parse_module(code))
+    built = build_model(_tree(code))
     z = built.module.body[-1].body[0].value
     assert [type(o.expr).__name__ for o in built.origins(z, built.module_scope)] == ["Integer"]
     monkeypatch.setattr(model_module, "MAX_ORIGIN_STEPS", 2)
-    fresh = build_model(libcst.parse_module(code))
+    fresh = build_model(_tree(code))
     z = fresh.module.body[-1].body[0].value
     # Past the budget a value is left where it stands, a name not traced further: never "no origin".
-    assert any(isinstance(o.expr, libcst.Name) for o in fresh.origins(z, fresh.module_scope))
+    assert any(isinstance(o.expr, cst.Name) for o in fresh.origins(z, fresh.module_scope))

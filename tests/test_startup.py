@@ -1,5 +1,6 @@
-"""What start-up imports: --help and --version stay light, linting never imports torch, and a
-run that the cache answers entirely imports neither libcst nor the worker pool's machinery."""
+"""What start-up imports: --help and --version stay light, linting imports neither torch nor
+libcst (which only writing or showing a fix needs), and a run that the cache answers entirely
+imports no worker pool's machinery."""
 
 from __future__ import annotations
 
@@ -40,12 +41,17 @@ def test_help_and_version_import_neither_libcst_nor_torch(args):
     assert heavy_imports(*args) == []
 
 
-def test_linting_never_imports_torch():
-    assert heavy_imports(str(FIXTURES / "lint" / "core"), "--no-cache", "-j", "1") == ["libcst"]
+def test_linting_imports_neither_torch_nor_libcst():
+    assert heavy_imports(str(FIXTURES / "lint" / "core"), "--no-cache", "-j", "1") == []
 
 
-def test_fully_cached_run_does_not_import_libcst(tmp_path):
+def test_showing_a_fix_imports_libcst(tmp_path):
+    (tmp_path / "train.py").write_text((FIXTURES / "lint" / "core" / "trainer_class.py").read_text())
+    assert heavy_imports("train.py", "--diff", "--no-cache", cwd=tmp_path) == ["libcst"]
+
+
+def test_fully_cached_run_does_not_import_the_worker_pool(tmp_path):
     (tmp_path / "train.py").write_text((FIXTURES / "lint" / "core" / "zero_grad.py").read_text())
     (tmp_path / "util.py").write_text("def add(a, b):\n    return a + b\n")
-    assert "libcst" in heavy_imports(".", "--target", "a100", "-j", "2", cwd=tmp_path)
+    assert heavy_imports(".", "--target", "a100", "-j", "2", cwd=tmp_path) == ["concurrent.futures"]
     assert heavy_imports(".", "--target", "a100", "-j", "2", cwd=tmp_path) == []
