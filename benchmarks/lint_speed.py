@@ -1,21 +1,22 @@
-"""Lint speed: advise against TorchFix (and ruff, for scale) on the same files with the same
-number of processes.
+"""Lint speed: advise against TorchFix and Fixit (and ruff, for scale) on the same files with
+the same number of processes.
 
     python benchmarks/lint_speed.py                  # the real-code review set, benchmarks/realworld/files
     python benchmarks/lint_speed.py --corpus-torch   # the installed torch package + fixtures/
     python benchmarks/lint_speed.py --sample 400     # every k-th file, about 400 of them
     python benchmarks/lint_speed.py --corpus DIR     # your own tree
-    python benchmarks/lint_speed.py --without-torchfix   # advise alone: cold, warm, start-up
+    python benchmarks/lint_speed.py --without-torchfix   # advise alone (no TorchFix, no Fixit)
 
 The corpus is copied into the work folder, so both tools read the same bytes and neither
 touches site-packages. Each tool runs from its own virtualenv there, as pre-commit runs a hook:
-advise installed from this checkout (a wheel install, byte-compiled), TorchFix from PyPI when
-it is not on PATH.
+advise installed from this checkout (a wheel install, byte-compiled), TorchFix and Fixit from
+PyPI when they are not on PATH (Fixit has no process count: it uses every core).
 Runs alternate (TorchFix, advise cold, advise warm, ...) so that machine noise hits all of
 them alike; the table shows medians. "Cold" starts with an empty .advise_cache/, "warm" runs
 again over the unchanged tree. Start-up rows time `advise --version`, `advise --help` and a
 pre-commit style run on one training script of about 500 lines (made of fixtures/lint
-scripts) without the cache.
+scripts) without the cache, beside `python -c pass` from the same virtualenv (what any Python
+tool's start costs).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from typing import Optional
 
 REPO = Path(__file__).resolve().parents[1]
 TORCHFIX = "torchfix==0.7.0"
+FIXIT = "fixit==2.2.1"
 
 
 REALWORLD = REPO / "benchmarks" / "realworld" / "files"
@@ -85,6 +87,11 @@ def tool_in_venv(work: Path, executable_name: str, requirement: str) -> list[str
 def torchfix_command(work: Path) -> list[str]:
     found = shutil.which("torchfix")
     return [found] if found else tool_in_venv(work, "torchfix", TORCHFIX)
+
+
+def fixit_command(work: Path) -> list[str]:
+    found = shutil.which("fixit")
+    return [found] if found else tool_in_venv(work, "fixit", FIXIT)
 
 
 def ruff_command(work: Path) -> list[str]:
@@ -151,7 +158,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="runs of each kind (default 3)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for both tools (default: all cores)")
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "torch-advise-lint-bench")
-    parser.add_argument("--without-torchfix", action="store_true", help="time advise alone")
+    parser.add_argument("--without-torchfix", action="store_true", help="time advise alone (no TorchFix, no Fixit)")
     args = parser.parse_args()
 
     work = args.work.resolve()
@@ -160,6 +167,7 @@ def main() -> None:
     sources = args.corpus or (torch_corpus() if args.corpus_torch else default_corpus())
     count = copy_corpus(sources, corpus, args.sample)
     torchfix = None if args.without_torchfix else torchfix_command(work)
+    fixit = None if args.without_torchfix else fixit_command(work)
     ruff = ruff_command(work)
     advise = advise_command(work)
     # An explicit target keeps nvidia-smi out of the measurement: this times the lint, not detection.
@@ -168,13 +176,16 @@ def main() -> None:
     script = work / "train.py"
     script_lines = training_script(script)
 
+    python = str(Path(advise[0]).parent / "python")
     runs: dict[str, list[float]] = {
-        "torchfix": [], "ruff": [], "cold": [], "warm": [], "version": [], "help": [], "pre-commit": []
+        "torchfix": [], "fixit": [], "ruff": [], "cold": [], "warm": [], "version": [], "help": [], "pre-commit": [], "pass": []
     }
     for repeat in range(args.repeats):
         print(f"round {repeat + 1}/{args.repeats}", file=sys.stderr)
         if torchfix is not None:
             runs["torchfix"].append(timed([*torchfix, "-j", str(args.jobs), "corpus"], work))
+        if fixit is not None:
+            runs["fixit"].append(timed([*fixit, "lint", "corpus"], work, ok=(0, 1, 2, 3, 4, 5, 6, 7)))
         # ruff's default rules, no cache, as many threads as the others have processes.
         runs["ruff"].append(
             timed([*ruff, "check", "--no-cache", "--isolated", "--exit-zero", "corpus"], work, env={"RAYON_NUM_THREADS": str(args.jobs)})
@@ -187,6 +198,7 @@ def main() -> None:
         runs["pre-commit"].append(
             timed([*advise, script.name, "--target", "a100", "--no-cache"], work)
         )
+        runs["pass"].append(timed([python, "-c", "pass"], work))
     median = {name: statistics.median(values) for name, values in runs.items() if values}
     parsed, total = prefiltered_share(corpus)
     lines = sum(path.read_bytes().count(b"\n") for path in corpus.rglob("*.py"))
@@ -202,6 +214,9 @@ def main() -> None:
         tf = median["torchfix"]
         print(f"| TorchFix {version_of(torchfix)}, `-j {args.jobs}` | {tf:.2f} | {count / tf:.1f} | 1x |")
         cold_ratio = f"{tf / median['cold']:.1f}x TorchFix"
+    if fixit is not None:
+        fx = median["fixit"]
+        print(f"| Fixit {version_of(fixit)}, every core | {fx:.2f} | {count / fx:.1f} | {fx / median['cold']:.1f}x slower than advise cold |")
     print(f"| advise, cold (empty cache), `-j {args.jobs}` | {median['cold']:.2f} | {count / median['cold']:.1f} | "
           f"{cold_ratio} |")
     print(f"| {RUFF.replace('==', ' ')} (default rules), {args.jobs} threads | {median['ruff']:.2f} | {count / median['ruff']:.0f} | "
@@ -210,7 +225,9 @@ def main() -> None:
           f"{median['cold'] / median['warm']:.0f}x advise cold |")
     print(f"| `advise --version` | {median['version']:.3f} | | |")
     print(f"| `advise --help` | {median['help']:.3f} | | |")
-    print(f"| pre-commit: `advise` on one {script_lines}-line training script, no cache | {median['pre-commit']:.3f} | | |")
+    print(f"| pre-commit: `advise` on one {script_lines}-line training script, no cache | {median['pre-commit']:.3f} | | "
+          f"{median['pre-commit'] / median['pass']:.1f}x `python -c pass` |")
+    print(f"| `python -c pass` | {median['pass']:.3f} | | |")
 
 
 def training_script(destination: Path) -> int:

@@ -3,7 +3,7 @@ ever answered from the cache."""
 
 from __future__ import annotations
 
-import dataclasses
+from torch_advise import records
 import hmac
 import os
 import shutil
@@ -116,8 +116,8 @@ def test_tool_version_and_check_code_and_catalogue_change_the_fingerprint(monkey
     monkeypatch.undo()
 
     first = opts.catalogue.rules[0]
-    edited = dataclasses.replace(first, text=first.text + "\nMore.\n")
-    other = dataclasses.replace(opts, catalogue=type(opts.catalogue)([edited, *opts.catalogue.rules[1:]]))
+    edited = records.replace(first, text=first.text + "\nMore.\n")
+    other = records.replace(opts, catalogue=type(opts.catalogue)([edited, *opts.catalogue.rules[1:]]))
     assert run_fingerprint(other) != before
 
 

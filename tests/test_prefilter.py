@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
+from torch_advise import records
 import re
 from pathlib import Path
 
@@ -36,7 +36,7 @@ def test_every_fixture_finding_passes_its_rules_test(expected: Path):
 
 
 def test_a_rule_that_names_no_words_parses_every_file():
-    unlisted = dataclasses.replace(CATALOGUE.get("DL001"), code="NEW001", needs=())
+    unlisted = records.replace(CATALOGUE.get("DL001"), code="NEW001", needs=())
     assert Prefilter([unlisted]).may_match(b"x = 1\n")
     assert Prefilter([CATALOGUE.get("DL001"), unlisted]).may_match(b"x = 1\n")
 

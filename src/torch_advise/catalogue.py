@@ -11,9 +11,10 @@ import functools
 import re
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
+
+from torch_advise.records import dataclass, field
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -11,7 +11,6 @@ bad configuration or internal error. The probe adds 3: the script failed or time
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import importlib
 import os
@@ -21,7 +20,7 @@ from typing import TYPE_CHECKING, NoReturn, Optional
 
 import click
 
-from torch_advise import __version__
+from torch_advise import __version__, records
 
 if TYPE_CHECKING:
     from torch_advise.catalogue import Rule
@@ -267,7 +266,7 @@ def check(
         )
         sys.exit(exit_code(outcome, failing=files_fixed > 0, exit_zero=exit_zero))
     findings = outcome.findings
-    findings = sorted((dataclasses.replace(f, path=display_path(f.path)) for f in findings), key=lambda f: f.sort_key)
+    findings = sorted((records.replace(f, path=display_path(f.path)) for f in findings), key=lambda f: f.sort_key)
     if write_baseline:
         from torch_advise.lint.baseline import BaselineError
         from torch_advise.lint.baseline import write_baseline as write_baseline_file

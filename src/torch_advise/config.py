@@ -5,12 +5,12 @@ from __future__ import annotations
 import fnmatch
 import os
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Optional
 
 from torch_advise.catalogue import normalize_selector
 from torch_advise.project_scope import project_scope
+from torch_advise.records import dataclass, field
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Optional
+
+from torch_advise.records import dataclass, field
 
 
 @dataclass(frozen=True)

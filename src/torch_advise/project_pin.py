@@ -52,9 +52,24 @@ _CLAUSE = r"^(===|==|~=|<=|<|>=|>|!=|=)\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+|\*))?"
 _WHEEL_VERSION = r"(?i)torch-(\d+)\.(\d+)"
 
 
-def project_torch(start: Path) -> Optional[tuple[Version, str]]:
+class PinMemo:
+    """What one run has read of folders: whether each holds a repository, the torch
+    requirements of each. Many files share their folders."""
+
+    def __init__(self) -> None:
+        self.marked: dict[str, bool] = {}
+        self.requirements: dict[Path, list[tuple[Optional[Version], Path]]] = {}
+
+    def requirements_of(self, folder: Path) -> list[tuple[Optional[Version], Path]]:
+        found = self.requirements.get(folder)
+        if found is None:
+            found = self.requirements[folder] = list(_torch_requirements(folder))
+        return found
+
+
+def project_torch(start: Path, memo: Optional[PinMemo] = None) -> Optional[tuple[Version, str]]:
     """The pinned version and the pinning file as a user would name it, for the target line."""
-    found = find_torch_pin(start)
+    found = find_torch_pin(start, memo)
     if found is None:
         return None
     version, path = found
@@ -64,15 +79,16 @@ def project_torch(start: Path) -> Optional[tuple[Version, str]]:
         return version, str(path)
 
 
-def find_torch_pin(start: Path) -> Optional[tuple[Version, Path]]:
+def find_torch_pin(start: Path, memo: Optional[PinMemo] = None) -> Optional[tuple[Version, Path]]:
     """The newest torch the nearest declaring folder of the project allows, and the file that says so."""
-    scope = project_scope(start)
+    scope = project_scope(start, memo.marked if memo is not None else None)
     # Last, the conda environments a repository keeps in a folder of their own (`env/`).
     folders = list(scope.folders)
     if scope.vouched and folders:
         folders += [folders[-1] / name for name in (*ENVIRONMENT_FOLDERS, *SETUP_FOLDERS)]
     for folder in folders:
-        declared = [(version, path) for version, path in _torch_requirements(folder) if scope.foreign_owner(path) is None]
+        requirements = memo.requirements_of(folder) if memo is not None else _torch_requirements(folder)
+        declared = [(version, path) for version, path in requirements if scope.foreign_owner(path) is None]
         if declared:
             bounded = [(version, path) for version, path in declared if version is not None]
             return min(bounded) if bounded else None

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
+
+from torch_advise.records import dataclass
 
 # Names whose presence makes a folder a repository's root (.git is a file in a worktree or a submodule).
 REPOSITORY_MARKERS = (".git", ".hg", ".jj", ".sl", ".svn", ".bzr", "_darcs", ".pijul", ".fslckout", "_FOSSIL_")
@@ -46,8 +47,9 @@ class ProjectScope:
         return None if owner in (os.geteuid(), 0) else owner
 
 
-def project_scope(start: Path) -> ProjectScope:
-    """The folders from `start` (a file stands for its folder) up to the project's bound."""
+def project_scope(start: Path, marked: Optional[dict[str, bool]] = None) -> ProjectScope:
+    """The folders from `start` (a file stands for its folder) up to the project's bound.
+    `marked`: what is known of folders holding a repository, kept across the calls of one run."""
     first = Path(os.path.abspath(start))
     if not first.is_dir():
         first = first.parent  # a file, or the path standard input is checked as
@@ -55,7 +57,7 @@ def project_scope(start: Path) -> ProjectScope:
     walked: list[Path] = []
     for folder in (first, *first.parents):
         walked.append(folder)
-        if os.path.normcase(folder) in homes or holds_repository(str(folder)):
+        if os.path.normcase(folder) in homes or _holds_repository(str(folder), marked):
             return ProjectScope(tuple(walked), vouched=True)
     return ProjectScope(_unmarked_folders(first), vouched=False)
 
@@ -67,6 +69,15 @@ def _home_folders() -> frozenset[str]:
     spellings = {os.path.normcase(os.path.abspath(home)), os.path.normcase(os.path.realpath(home))}
     # A home at the filesystem's root (HOME=/ in some containers) would vouch for every folder.
     return frozenset(spelling for spelling in spellings if os.path.dirname(spelling) != spelling)
+
+
+def _holds_repository(folder: str, marked: Optional[dict[str, bool]]) -> bool:
+    if marked is None:
+        return holds_repository(folder)
+    known = marked.get(folder)
+    if known is None:
+        known = marked[folder] = holds_repository(folder)
+    return known
 
 
 def holds_repository(folder: str) -> bool:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 import shutil
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Optional
 
+from torch_advise.records import dataclass
 from torch_advise.versions import installed_version
 
 DEFAULT_COMPUTE_CAPABILITY = (8, 0)

@@ -13,10 +13,10 @@ import json
 import os
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from torch_advise.finding import Finding
+from torch_advise.records import dataclass
 
 FORMAT_VERSION = 1
 

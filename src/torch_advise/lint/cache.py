@@ -16,7 +16,6 @@ entries a repository ships are misses, not findings hidden.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import hmac
 import json
@@ -24,20 +23,20 @@ import os
 import stat
 import sys
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from torch_advise import __version__
+from torch_advise import __version__, records
 from torch_advise.finding import Finding
 from torch_advise.lint.cache_secret import cache_secret
+from torch_advise.records import dataclass
 from torch_advise.versions import installed_version
 
 CACHE_DIR_NAME = ".advise_cache"
 # Bump when the entry layout changes, so that old entries are never read as new ones (an entry
 # from before signatures has none, so it is a miss already).
 LAYOUT = "v2"
-_FINDING_FIELDS = tuple(f.name for f in dataclasses.fields(Finding))
+_FINDING_FIELDS = tuple(f.name for f in records.fields(Finding))
 # The signature leads an entry as its first field, so that an entry stays one JSON object a
 # person can read: {"signature":"<HMAC-SHA256 hex of the entry without it>","key":...}.
 _SIGNATURE_OPENING = b'{"signature":"'
@@ -64,11 +63,12 @@ def run_fingerprint(options) -> str:
     """What every result of this run depends on besides the file: `options` is a LintOptions."""
     digest = hashlib.sha256()
     parts = [LAYOUT, __version__, sys.version.split()[0], installed_version("libcst") or "unknown"]
-    for option in dataclasses.fields(options):
+    for option in records.fields(options):
         value = getattr(options, option.name)
         # The catalogue counts by its pages' text below; fix mode changes no finding of a file
         # that --fix leaves as it is, which is the only kind of result stored.
-        if option.name not in ("catalogue", "fix"):
+        # Fields left out of comparison are what a run learns as it goes (the folders' pins).
+        if option.name not in ("catalogue", "fix") and option.compare:
             parts.append(f"{option.name}={sorted(value) if isinstance(value, frozenset) else value!r}")
     for part in parts:
         digest.update(part.encode() + b"\0")

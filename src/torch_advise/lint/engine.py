@@ -7,7 +7,6 @@ and the file parsed by it only where a fix is written or shown (fix_tree.py).
 from __future__ import annotations
 
 import ast
-import dataclasses
 import gc
 import re
 import sys
@@ -16,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Protocol
 
+from torch_advise import records
 from torch_advise.finding import Finding, TextEdit
 from torch_advise.lint.analysis.builder import build_model
 from torch_advise.lint.analysis.context import Analysis, CheckContext, Violation
@@ -255,7 +255,7 @@ def _fenced(fixer: _Fixer, source: bytes, findings: list[tuple[Finding, Violatio
     result = []
     for finding, violation in findings:
         if finding.fix is not None and not fence.admits(source, _regions(fixer, source, regenerated, violation.edits)):
-            finding = dataclasses.replace(finding, fix=None)
+            finding = records.replace(finding, fix=None)
         result.append((finding, violation))
     return result
 
@@ -300,7 +300,7 @@ def _reported(fixer: Optional[_Fixer], source: bytes, findings: list[tuple[Findi
     for finding, violation in findings:
         if finding.fix is not None:
             regions = _regions(fixer, source, regenerated, violation.edits)
-            finding = dataclasses.replace(finding, fix_edits=tuple(_text_edits(source, regions, fixer.theirs.encoding)))
+            finding = records.replace(finding, fix_edits=tuple(_text_edits(source, regions, fixer.theirs.encoding)))
         reported.append(finding)
     return reported
 
@@ -354,7 +354,7 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
     try:
         fixer = _fixer(module, source, tree)
     except _fixer_errors() as error:
-        unfixed = [dataclasses.replace(finding, fix=None) for finding, _ in findings]
+        unfixed = [records.replace(finding, fix=None) for finding, _ in findings]
         return FileResult(path, [*unfixed, _unreadable_syntax(path, error)], source, project_state=state)
     if fence is not None:
         findings = _fenced(fixer, source, findings, fence)

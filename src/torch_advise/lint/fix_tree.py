@@ -14,6 +14,7 @@ from typing import Optional
 
 import libcst
 
+from torch_advise import records
 from torch_advise.lint.analysis.edits import Edit, InsertBefore, ReplaceNode, SetKeyword, SwapStatements
 from torch_advise.lint.syntax_tree import nodes as own
 from torch_advise.lint.syntax_tree.source import declared_encoding
@@ -63,12 +64,12 @@ class NodeMap:
         result: list[Edit] = []
         for edit in edits:
             if isinstance(edit, SetKeyword):
-                edit = dataclasses.replace(edit, call=resolve(edit.call))  # type: ignore[arg-type]
+                edit = records.replace(edit, call=resolve(edit.call))  # type: ignore[arg-type]
             elif isinstance(edit, ReplaceNode):
                 code = edit.code if isinstance(edit.code, str) else edit.code(resolve)
                 edit = ReplaceNode(resolve(edit.node), code)  # type: ignore[arg-type]
             elif isinstance(edit, InsertBefore):
-                edit = dataclasses.replace(edit, statement=resolve(edit.statement))  # type: ignore[arg-type]
+                edit = records.replace(edit, statement=resolve(edit.statement))  # type: ignore[arg-type]
             elif isinstance(edit, SwapStatements):
                 edit = SwapStatements(resolve(edit.first), resolve(edit.second))  # type: ignore[arg-type]
             result.append(edit)

@@ -19,8 +19,9 @@ the rest of the notebook: a training loop timed with %%time is still the loop.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Optional
+
+from torch_advise.records import dataclass
 
 # Cell magics whose body is Python run in the notebook's namespace.
 PYTHON_BODY_MAGICS = frozenset({"time", "timeit", "capture", "prun"})

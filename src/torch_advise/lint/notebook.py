@@ -19,12 +19,12 @@ import codecs
 import json
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Optional
 
 from torch_advise.lint.magics import LINE, mask
 from torch_advise.lint.notebook_json import NotebookText, written_source
 from torch_advise.lint.splice import Region
+from torch_advise.records import dataclass, field
 
 
 class NotebookError(ValueError):

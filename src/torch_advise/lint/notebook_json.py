@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
 from typing import Optional, Union
+
+from torch_advise.records import dataclass
 
 _SPACE = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()

@@ -9,10 +9,10 @@ into only the cells it changed.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import Optional
 
+from torch_advise import records
 from torch_advise.finding import Finding, TextEdit
 from torch_advise.lint.engine import PARSE_ERROR, lint_source, python_parse, python_refusal
 from torch_advise.lint.magics import line_starts
@@ -40,7 +40,7 @@ class _Placer:
         if finding.end_line:
             end_line, end_column = self.locate.within(span, finding.end_line, finding.end_col)
             region = (*region[:2], *self._in_file(span.index, end_line, end_column))
-        return dataclasses.replace(
+        return records.replace(
             finding,
             line=line,
             col=column,
@@ -69,7 +69,7 @@ def _cell_refused(path: str, program: bytes, locate: Locator) -> Optional[Findin
             python_parse(program[span.start : span.end])
         except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
             refusal = python_refusal(path, error)
-            return dataclasses.replace(refusal, line=refusal.line + first_line - 1)
+            return records.replace(refusal, line=refusal.line + first_line - 1)
     return None
 
 

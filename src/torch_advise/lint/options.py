@@ -4,14 +4,14 @@ the runner build and read them without paying for the parser's import."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import Optional
 
 from torch_advise.catalogue import Catalogue
 from torch_advise.finding import Finding
-from torch_advise.project_pin import project_torch
+from torch_advise.project_pin import PinMemo, project_torch
+from torch_advise.records import dataclass, field, replace
 from torch_advise.target import Target
 
 
@@ -36,6 +36,7 @@ class LintOptions:
     # pin of its own nearest declaring folder (a sub-project pins its own torch).
     pins_per_file: bool = False
     _folder_targets: dict[str, Target] = field(default_factory=dict, compare=False, repr=False)
+    _pins: PinMemo = field(default_factory=PinMemo, compare=False, repr=False)
 
     def target_for(self, path: Path) -> Target:
         """The target one file is advised for: the run's, with the torch its own folder pins."""
@@ -43,7 +44,7 @@ class LintOptions:
             return self.target
         folder = os.path.dirname(os.path.abspath(path))
         if folder not in self._folder_targets:
-            pinned = project_torch(Path(folder))
+            pinned = project_torch(Path(folder), self._pins)
             self._folder_targets[folder] = self.target if pinned is None else replace(self.target, torch_version=pinned[0], torch_source=pinned[1])
         return self._folder_targets[folder]
 

@@ -12,10 +12,10 @@ import signal
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any, Callable, Optional, TypeVar, Union
 
 from torch_advise.processes import die_with_parent
+from torch_advise.records import dataclass
 
 Result = TypeVar("Result")
 TASKS_IN_FLIGHT_PER_JOB = 8

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Optional, Union
 
@@ -26,6 +25,7 @@ from torch_advise.lint.options import FileResult, LintOptions, fixable
 from torch_advise.lint.parallel import Task, available_cores, run_in_order
 from torch_advise.lint.prefilter import Prefilter
 from torch_advise.lint.writer import read_source, write_atomic
+from torch_advise.records import replace
 
 # A file that cannot be read, or whose fixes cannot be written.
 IO_ERROR = "E902"

@@ -8,7 +8,6 @@ No libcst here: the parse is imported by the runner only for the files that need
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
 from typing import Callable, Optional
@@ -20,6 +19,7 @@ from torch_advise.lint.files import PathError, discover
 from torch_advise.lint.options import FileResult, FixMode, LintOptions
 from torch_advise.lint.runner import IO_ERROR, lint_bytes, lint_files, unreadable_result
 from torch_advise.project_pin import project_torch
+from torch_advise.records import dataclass, field
 from torch_advise.target import Target, TargetError, resolve_target
 
 EXIT_CLEAN = 0

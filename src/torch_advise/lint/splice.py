@@ -14,7 +14,8 @@ import difflib
 import os
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from torch_advise.records import dataclass
 
 
 @dataclass(frozen=True)

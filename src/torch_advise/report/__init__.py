@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
 from typing import Optional, TextIO
 
 from torch_advise.catalogue import Catalogue
 from torch_advise.finding import Finding
+from torch_advise.records import dataclass, field
 from torch_advise.target import Target
 
 FORMATS = ("text", "json", "sarif", "github")

@@ -15,13 +15,13 @@ from __future__ import annotations
 import io
 import json
 import tokenize
-from dataclasses import dataclass
 from itertools import islice
 from typing import Optional, Union
 
 from torch_advise.finding import Finding, TextEdit
 from torch_advise.lint.magics import LINE
 from torch_advise.lint.notebook import code_sources
+from torch_advise.records import dataclass
 
 # Where a finding lands: the document's URI and a 1-based line and code-point column range.
 Place = tuple[str, int, int, int, int]

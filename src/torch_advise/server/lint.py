@@ -12,13 +12,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Optional
 
 from torch_advise.finding import Finding
 from torch_advise.lint.analysis.project import forget_project_reads
 from torch_advise.lint.options import FileResult
 from torch_advise.lint.session import RunRequest, prepare, run
+from torch_advise.records import dataclass
 from torch_advise.server.documents import Subject
 
 

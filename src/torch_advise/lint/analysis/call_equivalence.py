@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import chain, combinations, product
 from typing import Optional
@@ -31,6 +30,7 @@ from torch_advise.lint.analysis.torch_api import (
     forwarding,
     signature,
 )
+from torch_advise.records import dataclass
 
 POSITIONAL = "positional"
 KEYWORD = "keyword"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Optional
@@ -14,6 +13,7 @@ from torch_advise.lint.analysis.model import TrainingModel
 from torch_advise.lint.analysis.project import Project
 from torch_advise.lint.analysis.steps import Steps
 from torch_advise.lint.syntax_tree import nodes as cst
+from torch_advise.records import dataclass
 from torch_advise.target import Target
 
 

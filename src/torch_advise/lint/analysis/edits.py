@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Union
 
 from torch_advise.lint.syntax_tree import nodes as cst
+from torch_advise.records import dataclass
 
 if TYPE_CHECKING:
     import libcst

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple, Optional
 
@@ -29,6 +28,7 @@ from torch_advise.lint.analysis.syntax import (
 from torch_advise.lint.analysis.values import argparse_defaults
 from torch_advise.lint.analysis.walk import descendants
 from torch_advise.lint.syntax_tree import nodes as cst
+from torch_advise.records import dataclass, field
 
 FLOAT16 = {"torch.float16", "torch.half"}
 # FSDP's precision settings (FSDP1 and FSDP2).

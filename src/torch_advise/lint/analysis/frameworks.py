@@ -5,13 +5,13 @@ does not show; these say when one runs the file's code, and with which settings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional
 
 from torch_advise.lint.analysis.model import CallSite, ClassInfo, FunctionInfo, Scope, TrainingModel
 from torch_advise.lint.analysis.syntax import dotted, has_star_args, keyword_args, literal_value, positional_args
 from torch_advise.lint.analysis.values import possible_values
 from torch_advise.lint.syntax_tree import nodes as cst
+from torch_advise.records import dataclass
 
 LIGHTNING_PACKAGES = ("lightning", "pytorch_lightning")
 # Lightning's hooks that return a loader, and how often its loops iterate what they return.

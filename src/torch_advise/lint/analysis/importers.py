@@ -21,13 +21,13 @@ import hashlib
 import os
 import re
 import subprocess
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
 from torch_advise.lint.files import SKIPPED_FOLDERS
 from torch_advise.project_scope import holds_repository, project_scope
+from torch_advise.records import dataclass
 
 LARGEST_FILE = 4 * 1024 * 1024
 # A folder walked for a project's files holding more than this is too large to read on every lint.

@@ -7,10 +7,10 @@ wrapper is seen through by all of them alike, to the same depth.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
 from torch_advise.lint.analysis.model import CallSite, FunctionInfo, TrainingModel
 from torch_advise.lint.analysis.syntax import calls_in
+from torch_advise.records import dataclass
 
 # How many calls deep a step is read: deep enough for a train loop that calls train_step()
 # that calls self.backward(loss); deeper nesting costs time and rarely changes an answer.

@@ -10,7 +10,6 @@ those records, with memoisation, so a file pays only for what its checks ask.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Optional, Union
 
@@ -24,6 +23,7 @@ from torch_advise.lint.analysis.syntax import (
     target_names,
 )
 from torch_advise.lint.syntax_tree import nodes as cst
+from torch_advise.records import dataclass, field
 
 
 @dataclass(eq=False)

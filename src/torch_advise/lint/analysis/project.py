@@ -15,7 +15,6 @@ from __future__ import annotations
 import ast
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Optional, Union
@@ -38,6 +37,7 @@ from torch_advise.lint.analysis.importers import (
     python_files,
     read_file,
 )
+from torch_advise.records import dataclass, field
 
 # Calls that hand on what they are given to iterate (`for i, batch in enumerate(tqdm(loader))`).
 ITERATION_WRAPPERS = {"enumerate", "iter", "tqdm", "trange", "islice", "track", "zip", "chain", "cycle", "log_every"}

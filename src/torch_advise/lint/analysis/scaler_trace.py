@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Optional
 
 from torch_advise.lint.analysis.facts import (
@@ -27,6 +26,7 @@ from torch_advise.lint.analysis.syntax import (
 from torch_advise.lint.analysis.walk import children
 from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.lint.syntax_tree.source import bare_code, code, code_offsets, offsets
+from torch_advise.records import dataclass
 
 CLIPS = {"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_value_"}
 

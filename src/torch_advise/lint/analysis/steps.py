@@ -12,7 +12,6 @@ Every answer is computed once per file: a Steps object lives as long as the file
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Optional
 
@@ -24,6 +23,7 @@ from torch_advise.lint.analysis.scaler_trace import Event, traces
 from torch_advise.lint.analysis.syntax import NOT_LITERAL, calls_in, dotted, keyword_args, literal_value, positional_args
 from torch_advise.lint.analysis.walk import TableVisitor, descendants
 from torch_advise.lint.syntax_tree import nodes as cst
+from torch_advise.records import dataclass
 
 GRAD_OFF = {
     "torch.no_grad",

@@ -17,9 +17,10 @@ argument as it was (`torch.amp.custom_fwd(device_type="cuda")` used as `@...`).
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 from functools import cache
 from typing import Optional
+
+from torch_advise.records import dataclass
 
 FIRST_RELEASE = (2, 4)
 LAST_RELEASE = (2, 15)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from torch_advise.lint.analysis.call_rewrite import (
@@ -35,6 +34,7 @@ from torch_advise.lint.analysis.syntax import (
 from torch_advise.lint.analysis.walk import TableVisitor
 from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.lint.syntax_tree.source import code
+from torch_advise.records import dataclass, field
 
 DEPRECATED_MODULE = "torch.cuda.amp"
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Optional
 
 from torch_advise.lint.analysis.context import CheckContext
@@ -35,6 +34,7 @@ from torch_advise.lint.analysis.syntax import (
 from torch_advise.lint.analysis.walk import descendants
 from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.lint.syntax_tree.source import bare_code
+from torch_advise.records import dataclass
 
 # Factories that build on the CPU unless given a device (the *_like ones follow their input).
 HOST_FACTORIES = {

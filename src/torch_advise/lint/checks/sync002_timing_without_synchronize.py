@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Optional
 
 from torch_advise.lint.analysis.context import CheckContext
@@ -37,6 +36,7 @@ from torch_advise.lint.analysis.syntax import (
 )
 from torch_advise.lint.analysis.walk import descendants
 from torch_advise.lint.syntax_tree import nodes as cst
+from torch_advise.records import dataclass
 
 # Tensors made from host data in pageable memory.
 PAGEABLE_SOURCES = {"torch.from_numpy", "torch.tensor", "torch.as_tensor"}

@@ -39,7 +39,7 @@ _COMPARE = {
 _ASYNC = cst.Asynchronous()
 _DOT = cst.Dot()
 _NAMES = re.compile(rb"[^\W\d][\w]*|[\x80-\xff]+[\w\x80-\xff]*")
-_CONVERSIONS = {115: "s", 114: "r", 97: "a"}
+_NAME_AT_END = re.compile(rb"[\w\x80-\xff]+$")
 Span = tuple[int, int, int, int]
 
 
@@ -107,7 +107,9 @@ class _Builder:
         result: list[cst.BaseStatement] = []
         line: list[cst.BaseSmallStatement] = []
         source = self.source
+        starts = source.statement_lines
         for statement in body:
+            starts.add(statement.lineno)
             built = self.statements[type(statement)](statement)
             if isinstance(built, cst.BaseCompoundStatement):
                 result.append(built)
@@ -123,6 +125,7 @@ class _Builder:
         first = body[0]
         if self.source.starts_line(first.lineno, first.col_offset):
             return self._at(cst.IndentedBlock(body=self._statements(body), indent=None), None)
+        self.source.statement_lines.update(statement.lineno for statement in body)
         small = [self.statements[type(statement)](statement) for statement in body]
         return self._at(cst.SimpleStatementSuite(body=small), None)  # type: ignore[arg-type]
 
@@ -531,15 +534,16 @@ class _Builder:
 
     def _attribute(self, node: ast.Attribute) -> cst.Attribute:
         line, column, end_line, end_column = _span(node)
-        source = self.source
-        end = source.offset(end_line, end_column)
         attr_name = node.attr
-        start = end - len(attr_name.encode("utf-8"))
+        # A name never spans lines: the attribute's ends where the whole expression does.
+        attr_column = end_column - len(attr_name)
         if not attr_name.isascii():
-            match = re.search(rb"[\w\x80-\xff]+$", source.data[:end])
-            start = match.start() if match else start
-            attr_name = source.between(start, end)
-        attr = self._at(cst.Name(value=attr_name), (*source.place(start), end_line, end_column))
+            source = self.source
+            end = source.offset(end_line, end_column)
+            match = _NAME_AT_END.search(source.data, 0, end)
+            start = match.start() if match else end - len(attr_name.encode("utf-8"))
+            attr_column, attr_name = end_column - (end - start), source.between(start, end)
+        attr = self._at(cst.Name(value=attr_name), (end_line, attr_column, end_line, end_column))
         return self._at(cst.Attribute(value=self.expression(node.value), attr=attr), (line, column, end_line, end_column))
 
     def _arguments(self, args: Sequence[ast.expr], keywords: Sequence[ast.keyword]) -> list[cst.Arg]:
@@ -556,9 +560,7 @@ class _Builder:
             if keyword.arg is None:
                 built = self._at(cst.Arg(keyword=None, value=self.expression(keyword.value), star="**"), span)
             else:
-                source = self.source
-                name_end = source.offset(span[0], span[1]) + len(keyword.arg.encode("utf-8"))
-                name = self._at(cst.Name(value=keyword.arg), (span[0], span[1], *source.place(name_end)))
+                name = self._at(cst.Name(value=keyword.arg), (span[0], span[1], span[0], span[1] + len(keyword.arg.encode("utf-8"))))
                 built = self._at(cst.Arg(keyword=name, value=self.expression(keyword.value), star=""), span)
             written.append(((keyword.lineno, keyword.col_offset), built))
         if keywords and args:

@@ -23,6 +23,15 @@ _NEWLINE = re.compile(rb"\r\n|\r|\n")
 _GROUPING_WORDS = frozenset(keyword.kwlist) - {"True", "False", "None", "import", "with"}
 _SPACE = b" \t\x0c"
 _WORD_END = re.compile(rb"[\w\x80-\xff]+$")
+# What the line scan stops at: line breaks, continuations, comments, brackets, string openings.
+_SCANNED = re.compile(rb"""\r\n|\r|\n|\\(?:\r\n|\r|\n)|#[^\r\n]*|[()\[\]{}]|[rRbBuUfFtT]{0,2}(?:'''|\"\"\"|'|")""")
+# The rest of a string literal after its opening quote, for strings that are not f-strings.
+_STRING_REST = {
+    b"'": re.compile(rb"""(?:[^'\\\r\n]|\\(?:\r\n|[\s\S]))*'"""),
+    b'"': re.compile(rb"""(?:[^"\\\r\n]|\\(?:\r\n|[\s\S]))*\""""),
+    b"'''": re.compile(rb"""(?:[^'\\]|\\[\s\S]|'(?!''))*'''"""),
+    b'"""': re.compile(rb'''(?:[^"\\]|\\[\s\S]|"(?!""))*"""'''),
+}
 # How a physical line starts.
 _STARTS, _IN_BRACKETS, _IN_STRING, _AFTER_BACKSLASH = range(4)
 
@@ -36,6 +45,8 @@ class Source:
         self.original = original
         self.encoding = encoding
         self.line_starts = [0, *(match.end() for match in _NEWLINE.finditer(self.data))]
+        # The lines a statement starts on (the builder fills it): each starts a logical line.
+        self.statement_lines: set[int] = set()
         self._kinds: Optional[list[int]] = None
         self._comments: Optional[dict[int, int]] = None
 
@@ -72,12 +83,12 @@ class Source:
                 offset -= 1
             elif byte in b"\r\n":
                 line, _ = self.place(offset)
-                if within_line and self.line_kinds()[line - 1] == _STARTS:
+                if within_line and line in self.statement_lines:
                     return offset
                 offset -= 1
                 if data[offset - 1 : offset + 1] == b"\r\n":
                     offset -= 1
-                comment = self.comments().get(self.place(offset)[0])
+                comment = self._comment_on(line - 1)
                 if comment is not None and comment < offset:
                     offset = comment
             else:
@@ -98,6 +109,18 @@ class Source:
                 return offset
         return offset
 
+    def _comment_on(self, line: int) -> Optional[int]:
+        """Where the comment that ends `line` starts: found on the line alone unless a quote
+        there could hide or fake one, which the scan of the whole text settles."""
+        start = self.line_starts[line - 1]
+        end = self.line_starts[line] if line < len(self.line_starts) else len(self.data)
+        hash_at = self.data.find(b"#", start, end)
+        if hash_at < 0:
+            return None
+        if self.data.find(b"'", start, end) < 0 and self.data.find(b'"', start, end) < 0:
+            return hash_at
+        return self.comments().get(line)
+
     def line_kinds(self) -> list[int]:
         if self._kinds is None:
             self._scan_lines()
@@ -113,46 +136,42 @@ class Source:
     def _scan_lines(self) -> None:
         """One pass over the text: how each line starts (a new logical line, inside brackets,
         inside a string, after a backslash), and where each line's comment starts."""
-        data, size = self.data, len(self.data)
+        data = self.data
         kinds = [_STARTS] * len(self.line_starts)
         comments: dict[int, int] = {}
         depth = 0
         line = 1
-
-        def next_line(kind: int) -> None:
-            nonlocal line
-            line += 1
-            if line <= len(kinds):
-                kinds[line - 1] = kind
-
         index = 0
-        while index < size:
-            byte = data[index]
-            if byte in b"\r\n":
-                index += 2 if data[index : index + 2] == b"\r\n" else 1
-                next_line(_IN_BRACKETS if depth > 0 else _STARTS)
-            elif byte == 92 and data[index + 1 : index + 2] in (b"\r", b"\n"):
-                index += 3 if data[index + 1 : index + 3] == b"\r\n" else 2
-                next_line(_AFTER_BACKSLASH)
-            elif byte == 35:
-                comments[line] = index
-                match = _NEWLINE.search(data, index)
-                index = match.start() if match else size
-            elif byte in b"'\"":
-                prefix = index
-                while prefix > 0 and chr(data[prefix - 1]).lower() in "rbuft":
-                    prefix -= 1
-                letters = data[prefix:index].lower()
-                end = literal_end(data, index, b"f" in letters or b"t" in letters)
-                for _ in _NEWLINE.finditer(data, index, end):
-                    next_line(_IN_STRING)
-                index = end
+        search = _SCANNED.search
+        while True:
+            match = search(data, index)
+            if match is None:
+                break
+            token = match.group()
+            first = token[0]
+            index = match.end()
+            if first == 13 or first == 10:  # a line break
+                line += 1
+                if line <= len(kinds):
+                    kinds[line - 1] = _IN_BRACKETS if depth > 0 else _STARTS
+            elif first == 92:  # a backslash before a line break
+                line += 1
+                if line <= len(kinds):
+                    kinds[line - 1] = _AFTER_BACKSLASH
+            elif first == 35:  # "#"
+                comments[line] = match.start()
+            elif token in (b"(", b"[", b"{"):
+                depth += 1
+            elif token in (b")", b"]", b"}"):
+                depth = max(depth - 1, 0)
             else:
-                if byte in b"([{":
-                    depth += 1
-                elif byte in b")]}" and depth > 0:
-                    depth -= 1
-                index += 1
+                letters = token.rstrip(b"'\"").lower()
+                quote_at = match.start() + len(letters)
+                index = literal_end(data, quote_at, b"f" in letters or b"t" in letters)
+                for _ in _NEWLINE.finditer(data, quote_at, index):
+                    line += 1
+                    if line <= len(kinds):
+                        kinds[line - 1] = _IN_STRING
         self._kinds, self._comments = kinds, comments
 
     def logical_indent(self, line: int) -> bytes:
@@ -248,6 +267,11 @@ def literal_end(data: bytes, quote_at: int, formatted: bool) -> int:
     triple = data[quote_at : quote_at + 3]
     quote = triple if triple in (b'"""', b"'''") else data[quote_at : quote_at + 1]
     index = quote_at + len(quote)
+    if not formatted:
+        # Only an f-string's fields may hold quotes of its own kind (Python 3.12): the loop below.
+        match = _STRING_REST[quote].match(data, index)
+        if match is not None:
+            return match.end()
     size = len(data)
     while index < size:
         byte = data[index]
