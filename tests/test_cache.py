@@ -3,7 +3,6 @@ ever answered from the cache."""
 
 from __future__ import annotations
 
-from torch_advise import records
 import hmac
 import os
 import shutil
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import torch_advise.lint.cache as cache_module
+from torch_advise import records
 from torch_advise.catalogue import load_catalogue
 from torch_advise.config import Settings
 from torch_advise.lint.cache import CACHE_DIR_NAME, Cache, run_fingerprint

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from torch_advise import records
 import re
 from pathlib import Path
 
 import pytest
 
+from torch_advise import records
 from torch_advise.catalogue import load_catalogue
 from torch_advise.config import Settings
 from torch_advise.lint.options import LintOptions

@@ -190,10 +190,10 @@ def _deep_recursion():
         sys.setrecursionlimit(previous)
 
 
-def _violations(module: own.Module, options: LintOptions, path: Path) -> tuple[list[Violation], Optional[tuple[str, str]]]:
+def _violations(module: own.Module, tree: ast.Module, options: LintOptions, path: Path) -> tuple[list[Violation], Optional[tuple[str, str]]]:
     """The rules broken in the module, and the project's state when deciding them read it."""
     checks = load_checks()
-    analysis = Analysis.of(build_model(module), options.target_for(path), path)
+    analysis = Analysis.of(build_model(module), options.target_for(path), path, tree)
     found: list[Violation] = []
     try:
         for code in sorted(options.codes):
@@ -345,7 +345,7 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
     if needed is not None:
         return FileResult(path, [_over_memory_finding(path, needed, allowed)], source, parse_error=True)
     module = own_tree(source, tree)
-    violations, state = _violations(module, options, Path(path))
+    violations, state = _violations(module, tree, options, Path(path))
     findings = _positioned(module, violations, path, options, ignored)
     wants_fix = options.fix is not None and any(fixable(f, options.fix) for f, _ in findings)
     shows_fixes = (options.fix_replacements or fence is not None) and any(f.fix is not None for f, _ in findings)
@@ -381,7 +381,7 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
         tree = _refuse_unless_python_accepts(code)
         # Checked again: the next pass must see exactly what will be written.
         module, current_source = own_tree(code, tree), code
-        violations, read = _violations(module, options, Path(path))
+        violations, read = _violations(module, tree, options, Path(path))
         state = state or read
         findings = _positioned(module, violations, path, options, ignored)
         fixer = _fixer(module, code, tree)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
@@ -43,8 +44,9 @@ class Analysis:
         return self.project.torch_ceiling()
 
     @classmethod
-    def of(cls, model: TrainingModel, target: Target, path: Path) -> Analysis:
-        project = Project(path)
+    def of(cls, model: TrainingModel, target: Target, path: Path, tree: Optional[ast.Module] = None) -> Analysis:
+        """`tree`: Python's parse of the file's text, when the caller has it."""
+        project = Project(path, model.module.bytes, tree)
         facts = Facts(model, project)
         return cls(model, facts, Steps(model, facts), target, path, project)
 

@@ -388,8 +388,9 @@ def _root(node: ast.expr) -> Optional[str]:
     return node.id if isinstance(node, ast.Name) else None
 
 
-def summarize(path: str, source: bytes) -> Optional[ModuleSummary]:
-    tree = parse_python(source)
+def summarize(path: str, source: bytes, tree: Optional[ast.Module] = None) -> Optional[ModuleSummary]:
+    """`tree`: the source's parse, where the caller has it already."""
+    tree = tree if tree is not None else parse_python(source)
     if tree is None:
         return None
     imports: dict[str, tuple[ModuleReference, Optional[str]]] = {}
@@ -608,9 +609,13 @@ def forget_project_reads() -> None:
 class Project:
     """One file's project: the repository it is in (importers.project_folder)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, source: Optional[bytes] = None, tree: Optional[ast.Module] = None) -> None:
+        """`source` and `tree`: the linted text and its parse, which stand for the file's own
+        summary (read from the file otherwise)."""
         self.path = os.path.abspath(path)
         self.module = module_parts(self.path)
+        self._source = source
+        self._tree = tree
         # Whether an answer read other files (the findings then depend on them).
         self.read = False
 
@@ -622,6 +627,15 @@ class Project:
     @cached_property
     def folder(self) -> str:
         return str(project_folder(Path(self.path)))
+
+    @cached_property
+    def own_summary(self) -> Optional[ModuleSummary]:
+        if self._source is not None and self._tree is not None:
+            return summarize(self.path, self._source, self._tree)
+        return summary_of(self.path)
+
+    def _summary(self, path: str) -> Optional[ModuleSummary]:
+        return self.own_summary if path == self.path else summary_of(path)
 
     def _resolve(self, reference: ModuleReference) -> list[str]:
         """The project's files an import reference may name."""
@@ -759,8 +773,13 @@ class Project:
         return [summary for path in sorted(paths) if (summary := summary_of(path)) is not None]
 
     def _imported_by(self, path: str) -> set[str]:
-        summary = summary_of(path)
-        return {found for reference, _ in summary.imports.values() for found in self._resolve(reference)} if summary is not None else set()
+        summary = self._summary(path)
+        if summary is None:
+            return set()
+        try:
+            return {found for reference, _ in summary.imports.values() for found in self._resolve(reference)}
+        except OSError:  # a buffer checked as a file of a folder that does not exist
+            return set()
 
     def trains(self, qualname: str, method: Optional[str] = None) -> bool:
         """Whether calling the project's function `qualname` (or `method` of its class
@@ -786,7 +805,7 @@ class Project:
         """The newest torch this module runs on, as its code shows: it, or a project module it
         imports, imports a module torch has since removed. None when nothing shows one."""
         self.read = True
-        own = summary_of(self.path)
+        own = self.own_summary
         if own is None:
             return None
         # Only a module whose bytes name a removed module can import one: the rest are not parsed.

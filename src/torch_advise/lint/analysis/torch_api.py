@@ -83,6 +83,7 @@ class Forwarding:
         return dict(self.arguments)[parameter]
 
 
+@cache
 def canonical(expression: str) -> str:
     """One spelling for one constant: `"cuda"` and `'cuda'` are the same value."""
     return ast.unparse(ast.parse(expression, mode="eval"))

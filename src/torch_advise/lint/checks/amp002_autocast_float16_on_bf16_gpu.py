@@ -17,7 +17,6 @@ from torch_advise.lint.analysis.model import (
     CallSite,
     Scope,
 )
-from torch_advise.lint.analysis.project import summarize
 from torch_advise.lint.analysis.purpose import NAMED_FLOAT16, benchmark_of, bfloat16_flag
 from torch_advise.lint.analysis.syntax import (
     dotted,
@@ -119,7 +118,7 @@ def _float16_by_design(ctx: CheckContext) -> bool:
     """The project keeps weights in float16 (a frozen model built or loaded that way here or in a
     neighbouring module: every step would cast it to bfloat16), or has CUDA kernels of its own
     that take no bfloat16 (the advice would make them raise)."""
-    own = summarize(str(ctx.path), ctx.model.module.bytes)
+    own = ctx.project.own_summary
     nearby = [summary for summary in (own, *ctx.project.neighbours()) if summary is not None]
     if any(summary.float16_weights for summary in nearby):
         return True
