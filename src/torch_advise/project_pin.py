@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Optional
 
-from torch_advise.project_scope import project_scope
+from torch_advise.project_scope import ScopeMemo, project_scope
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -53,11 +53,11 @@ _WHEEL_VERSION = r"(?i)torch-(\d+)\.(\d+)"
 
 
 class PinMemo:
-    """What one run has read of folders: whether each holds a repository, the torch
-    requirements of each. Many files share their folders."""
+    """What one run has read of folders: the project scope of each, the torch requirements of
+    each. Many files share their folders."""
 
     def __init__(self) -> None:
-        self.marked: dict[str, bool] = {}
+        self.scopes = ScopeMemo()
         self.requirements: dict[Path, list[tuple[Optional[Version], Path]]] = {}
 
     def requirements_of(self, folder: Path) -> list[tuple[Optional[Version], Path]]:
@@ -81,7 +81,7 @@ def project_torch(start: Path, memo: Optional[PinMemo] = None) -> Optional[tuple
 
 def find_torch_pin(start: Path, memo: Optional[PinMemo] = None) -> Optional[tuple[Version, Path]]:
     """The newest torch the nearest declaring folder of the project allows, and the file that says so."""
-    scope = project_scope(start, memo.marked if memo is not None else None)
+    scope = project_scope(start, memo.scopes if memo is not None else None)
     # Last, the conda environments a repository keeps in a folder of their own (`env/`).
     folders = list(scope.folders)
     if scope.vouched and folders:

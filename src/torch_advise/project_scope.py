@@ -25,6 +25,8 @@ from torch_advise.records import dataclass
 # Names whose presence makes a folder a repository's root (.git is a file in a worktree or a submodule).
 REPOSITORY_MARKERS = (".git", ".hg", ".jj", ".sl", ".svn", ".bzr", "_darcs", ".pijul", ".fslckout", "_FOSSIL_")
 
+_MARKER_NAMES = frozenset(REPOSITORY_MARKERS)
+
 # Owners and permission bits from stat mean nothing on Windows, where access is decided by ACLs.
 _POSIX = hasattr(os, "geteuid")
 
@@ -47,19 +49,60 @@ class ProjectScope:
         return None if owner in (os.geteuid(), 0) else owner
 
 
-def project_scope(start: Path, marked: Optional[dict[str, bool]] = None) -> ProjectScope:
-    """The folders from `start` (a file stands for its folder) up to the project's bound.
-    `marked`: what is known of folders holding a repository, kept across the calls of one run."""
-    first = Path(os.path.abspath(start))
-    if not first.is_dir():
-        first = first.parent  # a file, or the path standard input is checked as
-    homes = _home_folders()
-    walked: list[Path] = []
-    for folder in (first, *first.parents):
-        walked.append(folder)
-        if os.path.normcase(folder) in homes or _holds_repository(str(folder), marked):
-            return ProjectScope(tuple(walked), vouched=True)
-    return ProjectScope(_unmarked_folders(first), vouched=False)
+class ScopeMemo:
+    """The scopes one run has found, by folder: the files of a run share their folders, and a
+    folder's scope inside a repository is the folder and its parent's scope."""
+
+    def __init__(self) -> None:
+        self.homes = _home_folders()
+        self.scopes: dict[str, ProjectScope] = {}
+        self.writable: dict[str, bool] = {}
+        self._paths: dict[str, Path] = {}
+        try:
+            self.cwd: Optional[str] = os.getcwd()
+        except OSError:
+            self.cwd = None
+
+    def path(self, folder: str) -> Path:
+        """One Path a folder, shared by the scopes that hold it: building Paths is most of a walk's cost."""
+        found = self._paths.get(folder)
+        if found is None:
+            found = self._paths[folder] = Path(folder)
+        return found
+
+
+def project_scope(start: Path, memo: Optional[ScopeMemo] = None) -> ProjectScope:
+    """The folders from `start` (a file stands for its folder) up to the project's bound."""
+    first = os.path.abspath(start)
+    if not os.path.isdir(first):
+        first = os.path.dirname(first)  # a file, or the path standard input is checked as
+    memo = memo if memo is not None else ScopeMemo()
+    known = memo.scopes.get(first)
+    if known is not None:
+        return known
+    # Up to the nearest folder that bounds the project or whose scope is known.
+    unknown: list[str] = []
+    above: Optional[ProjectScope] = None
+    folder = first
+    while True:
+        unknown.append(folder)
+        if os.path.normcase(folder) in memo.homes or holds_repository(folder):
+            bounded = True
+            break
+        parent = os.path.dirname(folder)
+        above = memo.scopes.get(parent) if parent != folder else None
+        if above is not None or parent == folder:
+            bounded = above is not None and above.vouched
+            break
+        folder = parent
+    for folder in reversed(unknown):
+        if bounded:
+            above = ProjectScope((memo.path(folder), *(above.folders if above is not None else ())), vouched=True)
+        else:
+            above = ProjectScope(_unmarked_folders(folder, memo), vouched=False)
+        memo.scopes[folder] = above
+    assert above is not None  # `unknown` holds `first` at least
+    return above
 
 
 def _home_folders() -> frozenset[str]:
@@ -71,36 +114,39 @@ def _home_folders() -> frozenset[str]:
     return frozenset(spelling for spelling in spellings if os.path.dirname(spelling) != spelling)
 
 
-def _holds_repository(folder: str, marked: Optional[dict[str, bool]]) -> bool:
-    if marked is None:
-        return holds_repository(folder)
-    known = marked.get(folder)
-    if known is None:
-        known = marked[folder] = holds_repository(folder)
-    return known
-
-
 def holds_repository(folder: str) -> bool:
-    return any(os.path.lexists(os.path.join(folder, marker)) for marker in REPOSITORY_MARKERS)
-
-
-def _unmarked_folders(first: Path) -> tuple[Path, ...]:
     try:
-        current = Path(os.getcwd())
-    except OSError:  # the current folder was removed
-        return (first,)
-    above = list(first.parents)
-    if current not in above:
-        return (first,)
-    folders = [first]
-    for folder in above[: above.index(current) + 1]:
-        if _writable_by_others(folder):
+        # One read of the folder costs less than a stat of each marker that is not there.
+        return not _MARKER_NAMES.isdisjoint(os.listdir(folder))
+    except OSError:  # a folder that can be passed through but not listed
+        return any(os.path.lexists(os.path.join(folder, marker)) for marker in REPOSITORY_MARKERS)
+
+
+def _unmarked_folders(first: str, memo: ScopeMemo) -> tuple[Path, ...]:
+    """`first`, and the folders above it up to the current folder where it lies below that,
+    ending below the first one anyone can write to."""
+    folders = [memo.path(first)]
+    if memo.cwd is None:  # the current folder was removed
+        return tuple(folders)
+    above = []
+    folder = first
+    while folder != memo.cwd:
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return tuple(folders)  # `first` is not below the current folder
+        above.append(parent)
+        folder = parent
+    for folder in above:
+        writable = memo.writable.get(folder)
+        if writable is None:
+            writable = memo.writable[folder] = _writable_by_others(folder)
+        if writable:
             break
-        folders.append(folder)
+        folders.append(memo.path(folder))
     return tuple(folders)
 
 
-def _writable_by_others(folder: Path) -> bool:
+def _writable_by_others(folder: str) -> bool:
     if not _POSIX:
         return False
     try:
