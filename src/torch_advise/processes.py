@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -94,6 +93,8 @@ def _process_table() -> list[tuple[int, int, bool]]:
 
 
 def _process_table_by_ps() -> list[tuple[int, int, bool]]:
+    import subprocess  # here, not at the top: a lint imports this module and never lists processes
+
     try:
         with subprocess.Popen(["ps", "-A", "-o", "pid=", "-o", "ppid=", "-o", "stat="], stdout=subprocess.PIPE, text=True) as ps:
             try:

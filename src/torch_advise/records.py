@@ -4,8 +4,9 @@ the standard library's meaning for what advise uses of them (defaults and defaul
 
 Defining a class with `dataclasses.dataclass` costs about half a millisecond (one compiled
 function per method, signature checks), and importing the module another ten: together more
-than linting a file, for the seventy record classes a lint defines. Here each class costs one
-compiled source for all its methods. Type checkers read the standard library's (below).
+than linting a file, for the seventy record classes a lint defines. Here a class's methods are
+one compiled source, compiled when one of them is first called: a run uses few of the classes
+it defines. Type checkers read the standard library's (below).
 """
 
 from __future__ import annotations
@@ -72,13 +73,46 @@ else:
             found[name] = item
         return found
 
+    def _frozen_setattr(self: Any, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def _frozen_delattr(self: Any, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
     def _make(klass: Any, frozen: bool, eq: bool) -> type:
         every: dict[str, Field] = {}
         for base in reversed(klass.__mro__[1:]):
             every.update(getattr(base, "__dataclass_fields__", {}))
         every.update(_own_fields(klass))
         klass.__dataclass_fields__ = every
-        names: dict[str, Any] = {"MISSING": MISSING, "FrozenInstanceError": FrozenInstanceError, "cls": klass}
+        generated = ["__init__"]
+        if "__repr__" not in klass.__dict__:
+            generated.append("__repr__")
+        if eq and "__eq__" not in klass.__dict__:
+            generated.append("__eq__")
+        if eq and frozen and "__hash__" not in klass.__dict__:
+            generated.append("__hash__")
+        # A run uses a few of the classes it defines: each one's methods are compiled when one
+        # of them is first called, not when the class is defined.
+        for name in generated:
+            setattr(klass, name, _compiled_on_first_call(klass, name, generated, frozen))
+        if frozen:
+            klass.__setattr__ = _frozen_setattr
+            klass.__delattr__ = _frozen_delattr
+        if eq and not frozen and "__hash__" not in klass.__dict__:
+            klass.__hash__ = None
+        return klass
+
+    def _compiled_on_first_call(klass: Any, name: str, generated: list[str], frozen: bool) -> Callable:
+        def first_call(self: Any, *args: Any, **kwargs: Any) -> Any:
+            _compile_methods(klass, generated, frozen)
+            return klass.__dict__[name](self, *args, **kwargs)
+
+        return first_call
+
+    def _compile_methods(klass: Any, generated: list[str], frozen: bool) -> None:
+        every: dict[str, Field] = klass.__dataclass_fields__
+        names: dict[str, Any] = {"MISSING": MISSING, "cls": klass}
         parameters, body = [], []
         for index, item in enumerate(every.values()):
             if item.default is not MISSING:
@@ -93,36 +127,27 @@ else:
             body.append(f"  object.__setattr__(self, {item.name!r}, {item.name})" if frozen else f"  self.{item.name} = {item.name}")
         if hasattr(klass, "__post_init__"):
             body.append("  self.__post_init__()")
-        methods = [f"def __init__(self, {', '.join(parameters)}):\n" + ("\n".join(body) or "  pass")]
+        methods = {"__init__": f"def __init__(self, {', '.join(parameters)}):\n" + ("\n".join(body) or "  pass")}
         shown = [item.name for item in every.values() if item.repr]
-        methods.append(
+        methods["__repr__"] = (
             "def __repr__(self):\n  return self.__class__.__qualname__ + '(' + "
             + (" + ', ' + ".join(f"'{name}=' + repr(self.{name})" for name in shown) or "''")
             + " + ')'"
         )
         compared = [item.name for item in every.values() if item.compare]
         as_tuple = "(" + "".join(f"self.{name}, " for name in compared) + ")"
-        if eq and "__eq__" not in klass.__dict__:
-            other = as_tuple.replace("self.", "other.")
-            methods.append(
-                f"def __eq__(self, other):\n  if other.__class__ is not self.__class__: return NotImplemented\n  return {as_tuple} == {other}"
-            )
-        if frozen:
-            methods.append("def __setattr__(self, name, value):\n  raise FrozenInstanceError(f'cannot assign to field {name!r}')")
-            methods.append("def __delattr__(self, name):\n  raise FrozenInstanceError(f'cannot delete field {name!r}')")
-        if eq and frozen and "__hash__" not in klass.__dict__:
-            hashed = [item.name for item in every.values() if (item.hash if item.hash is not None else item.compare)]
-            methods.append("def __hash__(self):\n  return hash((" + "".join(f"self.{name}, " for name in hashed) + "))")
+        other = as_tuple.replace("self.", "other.")
+        methods["__eq__"] = (
+            f"def __eq__(self, other):\n  if other.__class__ is not self.__class__: return NotImplemented\n  return {as_tuple} == {other}"
+        )
+        hashed = [item.name for item in every.values() if (item.hash if item.hash is not None else item.compare)]
+        methods["__hash__"] = "def __hash__(self):\n  return hash((" + "".join(f"self.{name}, " for name in hashed) + "))"
         namespace: dict[str, Callable] = {}
-        exec(compile("\n".join(methods), f"<record {klass.__qualname__}>", "exec"), names, namespace)
+        source = "\n".join(methods[name] for name in generated)
+        exec(compile(source, f"<record {klass.__qualname__}>", "exec"), names, namespace)
         for name, function in namespace.items():
-            if name == "__repr__" and "__repr__" in klass.__dict__:
-                continue
             function.__qualname__ = f"{klass.__qualname__}.{name}"
             setattr(klass, name, function)
-        if eq and not frozen and "__hash__" not in klass.__dict__:
-            klass.__hash__ = None
-        return klass
 
 
 __all__ = ["dataclass", "field", "fields", "replace"]

@@ -22,7 +22,6 @@ import json
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -272,6 +271,8 @@ class Cache:
                 return
             self._prepare()
             os.makedirs(folder, exist_ok=True)
+            import tempfile  # here, not at the top: a warm run writes nothing and never needs it
+
             descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
             try:
                 with os.fdopen(descriptor, "wb") as handle:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -60,6 +59,8 @@ def _make(path: Path) -> Optional[bytes]:
     secret = os.urandom(SECRET_BYTES)
     try:
         os.makedirs(path.parent, mode=0o700, exist_ok=True)
+        import tempfile  # here, not at the top: most runs read the key and never make one
+
         # mkstemp makes the file readable by its owner alone.
         descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".secret-")
         try:

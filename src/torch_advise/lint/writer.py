@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import secrets
 import stat
 from pathlib import Path
 from typing import Optional
@@ -41,10 +40,13 @@ def write_atomic(path: Path, data: bytes, expected: Optional[bytes] = None) -> N
     # The rename below would replace a file its owner made read-only; writing it in place would not.
     if target.exists() and not os.access(target, os.W_OK):
         raise PathError(f"{path}: Permission denied")
+    # Here, not at the top: a run that writes nothing never needs them.
+    import secrets
+    import tempfile
+
     # A prefix of this call's own, so that a Ctrl-C even inside mkstemp, once the file exists
     # but before its name is returned, leaves nothing behind.
     prefix = f".{target.name}.{secrets.token_hex(8)}."
-    import tempfile  # here, not at the top: a run that writes nothing never needs it
 
     try:
         descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=".tmp")

@@ -20,7 +20,6 @@ import ast
 import hashlib
 import os
 import re
-import subprocess
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
@@ -154,6 +153,8 @@ def project_files(folder: str, suffixes: tuple[str, ...]) -> tuple[str, ...]:
     track (what .gitignore leaves out, a virtual environment or downloaded code, is not the
     project's)."""
     if os.path.exists(os.path.join(folder, ".git")):
+        import subprocess  # here, not at the top: only a repository's files are listed by git
+
         try:
             listed = subprocess.run(
                 ["git", "-C", folder, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *(f"*{s}" for s in suffixes)],
