@@ -245,8 +245,10 @@ def training_script(destination: Path) -> int:
 
 
 def version_of(command: list[str]) -> str:
+    """The version a tool prints, without its name (`fixit, version 2.2.1` is 2.2.1)."""
     done = subprocess.run([*command, "--version"], capture_output=True, text=True)
-    return done.stdout.strip() or "?"
+    words = done.stdout.split()
+    return words[-1] if words else "?"
 
 
 if __name__ == "__main__":
