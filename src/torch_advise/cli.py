@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 EXIT_ERROR = 2
 # What a shell reports for a command stopped by Ctrl-C (128 + SIGINT).
 EXIT_INTERRUPTED = 130
+# Marks a run from the console entry point in click's context object (see _finish).
+_CONSOLE = "console"
 
 
 class AdviseGroup(click.Group):
@@ -264,7 +266,7 @@ def check(
             f"Would fix {fixed} finding{'s' if fixed != 1 else ''} in {files_fixed} file{'s' if files_fixed != 1 else ''}.",
             err=True,
         )
-        sys.exit(exit_code(outcome, failing=files_fixed > 0, exit_zero=exit_zero))
+        _finish(exit_code(outcome, failing=files_fixed > 0, exit_zero=exit_zero))
     findings = outcome.findings
     findings = sorted((records.replace(f, path=display_path(f.path)) for f in findings), key=lambda f: f.sort_key)
     if write_baseline:
@@ -281,7 +283,7 @@ def check(
                 err=True,
             )
         click.echo(f"Wrote {len(findings)} finding{'s' if len(findings) != 1 else ''} to {write_baseline}.", err=True)
-        sys.exit(0)
+        _finish(0)
     shown = baseline.new_findings(findings) if baseline else findings
     report = Report(
         shown,
@@ -306,7 +308,20 @@ def check(
         render(output_format, report, sys.stderr)
     else:
         render(output_format, report, sys.stdout)
-    sys.exit(exit_code(outcome, failing=bool(report.findings), exit_zero=exit_zero))
+    _finish(exit_code(outcome, failing=bool(report.findings), exit_zero=exit_zero))
+
+
+def _finish(code: int) -> NoReturn:
+    """End a lint. Run from the console, the process leaves at once, as mypy's fast exit does:
+    tearing the interpreter down (freeing every module, the last file's trees and the caches)
+    is some 13 ms of a one-file lint, and once its output is flushed nothing of a lint is left to
+    clean up (the worker pool has been shut down and joined). Called in-process (tests, an
+    editor's host), it raises SystemExit as usual."""
+    if (click.get_current_context().obj or {}).get(_CONSOLE):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
 
 
 def _read_baseline(path: str):
@@ -441,7 +456,7 @@ def run() -> None:
     if sys.stdout is None:
         fail("standard output is closed: nothing could be reported")
     try:
-        code = main(standalone_mode=False)
+        code = main(standalone_mode=False, obj={_CONSOLE: True})
     except (click.exceptions.Abort, KeyboardInterrupt):
         # Not click's "Aborted!" and exit 1, which a script would read as "findings remain".
         click.echo("advise: interrupted", err=True)
