@@ -15,7 +15,8 @@ Runs alternate (TorchFix, advise cold, advise warm, ...) so that machine noise h
 them alike; the table shows medians. "Cold" starts with an empty .advise_cache/, "warm" runs
 again over the unchanged tree. Start-up rows time `advise --version`, `advise --help` and a
 pre-commit style run on one training script of about 500 lines (made of fixtures/lint
-scripts) without the cache, beside `python -c pass` from the same virtualenv (what any Python
+scripts, dense with the patterns the rules look for) and on each of 30 of the corpus's own files
+alone, without the cache, beside `python -c pass` from the same virtualenv (what any Python
 tool's start costs).
 """
 
@@ -159,6 +160,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for both tools (default: all cores)")
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "torch-advise-lint-bench")
     parser.add_argument("--without-torchfix", action="store_true", help="time advise alone (no TorchFix, no Fixit)")
+    parser.add_argument("--single-files", type=int, default=30, help="real files linted one at a time, as pre-commit does (default 30)")
     args = parser.parse_args()
 
     work = args.work.resolve()
@@ -175,11 +177,14 @@ def main() -> None:
     cache = work / ".advise_cache"
     script = work / "train.py"
     script_lines = training_script(script)
+    corpus_files = sorted(path.relative_to(work) for path in corpus.rglob("*.py"))
+    singles = corpus_files[:: max(1, len(corpus_files) // args.single_files)][: args.single_files] if args.single_files else []
 
     python = str(Path(advise[0]).parent / "python")
     runs: dict[str, list[float]] = {
         "torchfix": [], "fixit": [], "ruff": [], "cold": [], "warm": [], "version": [], "help": [], "pre-commit": [], "pass": []
     }
+    single_runs: dict[Path, list[float]] = {path: [] for path in singles}
     for repeat in range(args.repeats):
         print(f"round {repeat + 1}/{args.repeats}", file=sys.stderr)
         if torchfix is not None:
@@ -199,6 +204,8 @@ def main() -> None:
             timed([*advise, script.name, "--target", "a100", "--no-cache"], work)
         )
         runs["pass"].append(timed([python, "-c", "pass"], work))
+        for path in singles:
+            single_runs[path].append(timed([*advise, str(path), "--target", "a100", "--no-cache"], work))
     median = {name: statistics.median(values) for name, values in runs.items() if values}
     parsed, total = prefiltered_share(corpus)
     lines = sum(path.read_bytes().count(b"\n") for path in corpus.rglob("*.py"))
@@ -220,13 +227,20 @@ def main() -> None:
     print(f"| advise, cold (empty cache), `-j {args.jobs}` | {median['cold']:.2f} | {count / median['cold']:.1f} | "
           f"{cold_ratio} |")
     print(f"| {RUFF.replace('==', ' ')} (default rules), {args.jobs} threads | {median['ruff']:.2f} | {count / median['ruff']:.0f} | "
-          f"{median['cold'] / median['ruff']:.0f}x faster than advise cold |")
+          f"{median['cold'] / median['ruff']:.1f}x faster than advise cold |")
     print(f"| advise, warm (nothing changed) | {median['warm']:.2f} | {count / median['warm']:.0f} | "
           f"{median['cold'] / median['warm']:.0f}x advise cold |")
     print(f"| `advise --version` | {median['version']:.3f} | | |")
     print(f"| `advise --help` | {median['help']:.3f} | | |")
     print(f"| pre-commit: `advise` on one {script_lines}-line training script, no cache | {median['pre-commit']:.3f} | | "
           f"{median['pre-commit'] / median['pass']:.1f}x `python -c pass` |")
+    if singles:
+        # Each file's median over the rounds; then the middle file and the one a tenth from the slowest.
+        each = sorted(statistics.median(values) for values in single_runs.values())
+        middle, slow = statistics.median(each), each[int(0.9 * (len(each) - 1))]
+        print(f"| pre-commit: `advise` on one real training file alone, no cache ({len(each)} files of the corpus), "
+              f"median file | {middle:.3f} | | {middle / median['pass']:.1f}x `python -c pass` |")
+        print(f"| the same, the file a tenth from the slowest | {slow:.3f} | | {slow / median['pass']:.1f}x `python -c pass` |")
     print(f"| `python -c pass` | {median['pass']:.3f} | | |")
 
 
