@@ -12,6 +12,6 @@ import sys
 if sys.path and not getattr(sys.flags, "safe_path", False) and os.path.abspath(sys.path[0] or os.curdir) == os.getcwd():
     del sys.path[0]
 
-from torch_advise.cli import run  # noqa: E402 - after the folder has left sys.path
+from torch_advise.console import run  # noqa: E402 - after the folder has left sys.path
 
 run()

@@ -11,24 +11,20 @@ bad configuration or internal error. The probe adds 3: the script failed or time
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import os
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import click
 
-from torch_advise import __version__, records
+from torch_advise import __version__
+from torch_advise.check_command import EXIT_ERROR, EXIT_INTERRUPTED, OPTIONS, CheckArguments, fail, guarded, run_check, say
 
 if TYPE_CHECKING:
     from torch_advise.catalogue import Rule
 
-EXIT_ERROR = 2
-# What a shell reports for a command stopped by Ctrl-C (128 + SIGINT).
-EXIT_INTERRUPTED = 130
-# Marks a run from the console entry point in click's context object (see _finish).
+# Marks a run from the console entry point in click's context object (see check_command._finish).
 _CONSOLE = "console"
 
 
@@ -88,23 +84,6 @@ def _typos(word: str, command: str) -> int:
     return row[-1]
 
 
-def fail(message: str) -> NoReturn:
-    click.echo(f"advise: error: {_printable(message)}", err=True)
-    sys.exit(EXIT_ERROR)
-
-
-def warn(message: str) -> None:
-    click.echo(f"advise: warning: {_printable(message)}", err=True)
-
-
-def _printable(text: str) -> str:
-    # What a message quotes of the checked project (paths, settings, errors) must not forge a
-    # line or restyle the terminal; imported here so that --help and --version stay light.
-    from torch_advise.report.terminal import printable
-
-    return printable(text)
-
-
 @click.group(cls=AdviseGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="advise", message="%(prog)s %(version)s")
 def main() -> None:
@@ -122,256 +101,32 @@ def main() -> None:
     """
 
 
-def _split(values: tuple[str, ...]) -> Optional[list[str]]:
-    if not values:
-        return None
-    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+def _check_options(command: Any) -> Any:
+    """check's options, declared from the table that check_command's own parser reads."""
+    kinds: dict[str, dict[str, Any]] = {
+        "flag": {"is_flag": True}, "multiple": {"multiple": True}, "value": {}, "path": {"type": click.Path()},
+        "file": {"type": click.Path(dir_okay=False)}, "jobs": {"type": click.IntRange(min=1)},
+    }
+    for option in reversed(OPTIONS):
+        settings = {"help": option.help, **kinds.get(option.kind, {})}
+        if option.kind == "choice":
+            settings.update(type=click.Choice(list(option.choices)), default=option.default, show_default=True)
+        elif option.default is not None:
+            settings["default"] = option.default
+        elif option.kind == "flag":
+            settings["default"] = None  # unset, not False: the configuration decides
+        command = click.option(*option.flags, option.dest, **settings)(command)
+    return command
 
 
 @main.command()
 # Not readable=True: an unreadable file is reported as E902 while the other files are still checked.
 @click.argument("paths", nargs=-1, type=click.Path(readable=False))
-@click.option("--fix", is_flag=True, help="Apply safe fixes in place.")
-@click.option("--unsafe-fixes", is_flag=True, default=None, help="Also apply fixes that change numerics or process model.")
-@click.option("--diff", is_flag=True, help="Print the changes --fix would make; change nothing.")
-@click.option("--select", multiple=True, help="Rule codes, prefixes or slugs to check (comma-separated).")
-@click.option("--ignore", multiple=True, help="Rule codes, prefixes or slugs to skip (comma-separated).")
-@click.option("--extend-select", multiple=True, help="Rules to add to the configured selection.")
-# --output-format is ruff's spelling, for scripts and editors written against ruff; so are
-# full (each finding with its source line) and concise (one line each). text is full on a
-# terminal and concise for a pipe or a file, where a machine reads it.
-@click.option(
-    "--format", "--output-format", "output_format",
-    type=click.Choice(["text", "full", "concise", "json", "sarif", "github"]), default="text", show_default=True,
-    help="text: full on a terminal, concise otherwise.",
-)
-@click.option("--target", help="GPU the advice is for: a compute capability (8.0, sm_80) or a name (a100, h100, t4).")
-@click.option("--torch-version", help="torch version the advice is for (e.g. 1.13).")
-@click.option("--config", "config_file", type=click.Path(), help="Read settings from this file instead of pyproject.toml.")
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
-@click.option(
-    "--error-on-no-files", is_flag=True,
-    help="Exit 2 when the paths hold no Python file to check (a moved folder, a mistyped glob) instead of warning.",
-)
-@click.option("--write-baseline", type=click.Path(dir_okay=False), help="Record the current findings in FILE and exit 0.")
-@click.option("--baseline", "baseline_file", type=click.Path(dir_okay=False), help="Report only findings that FILE does not hold.")
-@click.option(
-    "--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
-    help="Colour text output; auto: on a terminal, unless NO_COLOR is set (FORCE_COLOR forces it).",
-)
-@click.option("-q", "--quiet", is_flag=True, help="Print the findings only: no header, no summary.")
-@click.option("--statistics", is_flag=True, help="Print a count of findings per rule instead of the findings.")
-@click.option(
-    "--force-exclude", is_flag=True,
-    help="Apply configured excludes to files named on the command line too (for pre-commit).",
-)
-@click.option(
-    "-j", "--jobs", type=click.IntRange(min=1), default=None,
-    help="Worker processes that parse files [default: every available core].",
-)
-@click.option("--no-cache", is_flag=True, help="Neither read nor write .advise_cache/ (results of unchanged files).")
-@click.option(
-    "--stdin-filename", help="With PATH '-': the path the source read from standard input is checked as (for editors).",
-)
-def check(
-    paths: tuple[str, ...],
-    fix: bool,
-    unsafe_fixes: Optional[bool],
-    diff: bool,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    extend_select: tuple[str, ...],
-    output_format: str,
-    target: Optional[str],
-    torch_version: Optional[str],
-    config_file: Optional[str],
-    exit_zero: bool,
-    error_on_no_files: bool,
-    write_baseline: Optional[str],
-    baseline_file: Optional[str],
-    color: str,
-    quiet: bool,
-    statistics: bool,
-    force_exclude: bool,
-    jobs: Optional[int],
-    no_cache: bool,
-    stdin_filename: Optional[str],
-) -> None:
+@_check_options
+@click.pass_context
+def check(context: click.Context, **values: Any) -> None:
     """Check PATHS (files or folders; default: the current folder; '-': standard input)."""
-    from torch_advise.lint.files import is_notebook
-    from torch_advise.lint.options import FileResult
-    from torch_advise.lint.session import RunError, RunRequest, exit_code, prepare
-    from torch_advise.lint.session import run as run_session
-    from torch_advise.report import Report, render
-    from torch_advise.report.terminal import color_enabled, display_path
-
-    snippets = output_format == "full" or (output_format == "text" and sys.stdout.isatty())
-    if output_format in ("full", "concise"):
-        output_format = "text"
-    if statistics and output_format != "text":
-        fail("--statistics prints text; it cannot be combined with --format " + output_format)
-    stdin: Optional[bytes] = None
-    if "-" in paths or (stdin_filename and not paths):
-        if paths not in (("-",), ()):
-            fail("'-' reads one file from standard input; name no other path with it")
-        # ruff's convention: the fixed source goes to stdout, so the findings go to stderr.
-        stdin, paths = sys.stdin.buffer.read(), ()
-    elif stdin_filename:
-        fail("--stdin-filename names the source read from standard input; pass '-' as the path")
-    request = RunRequest(
-        paths=paths, select=_split(select), extend_select=_split(extend_select), ignore=_split(ignore),
-        target=target, torch_version=torch_version, config_file=config_file, fix=fix, diff=diff,
-        unsafe_fixes=unsafe_fixes, force_exclude=force_exclude, jobs=jobs, cache=not no_cache,
-        fix_edits=output_format in ("sarif", "json"), stdin=stdin, stdin_filename=stdin_filename,
-    )
-    try:
-        session = prepare(request)
-    except RunError as error:
-        fail(str(error))
-    if stdin is None and session.finds_no_file:
-        # As ruff says it; a run that checks nothing would otherwise pass as a clean one.
-        message = f"no Python files found under the given path(s): {', '.join(paths or ('.',))}"
-        if error_on_no_files:
-            fail(message)
-        if not quiet:
-            warn(message)
-    baseline = _read_baseline(baseline_file) if baseline_file else None
-    fixed_stdin = stdin
-
-    def show(result: FileResult) -> None:
-        nonlocal fixed_stdin
-        if stdin is not None and result.changed:
-            fixed_stdin = result.fixed_source
-        if result.internal_error:
-            click.echo(
-                f"advise: error: {_printable(display_path(result.path))}: not checked, internal error "
-                f"({_printable(result.internal_error)}); please report it",
-                err=True,
-            )
-        if diff and result.changed:
-            shown = _printable(display_path(result.path))
-            if is_notebook(Path(result.path)):
-                _print_notebook_diff(shown, result.source, result.fixed_source)
-            else:
-                _print_diff(shown, result.source, result.fixed_source)
-
-    try:
-        outcome = run_session(session, show)
-    except OSError as error:
-        fail(f"{getattr(error, 'filename', '') or ''}: {error.strerror or error}")
-    fixed, files_fixed = outcome.fixed, outcome.files_fixed
-    unchecked = [display_path(path) for path in outcome.unchecked]
-    if diff:
-        click.echo(
-            f"Would fix {fixed} finding{'s' if fixed != 1 else ''} in {files_fixed} file{'s' if files_fixed != 1 else ''}.",
-            err=True,
-        )
-        _finish(exit_code(outcome, failing=files_fixed > 0, exit_zero=exit_zero))
-    findings = outcome.findings
-    findings = sorted((records.replace(f, path=display_path(f.path)) for f in findings), key=lambda f: f.sort_key)
-    if write_baseline:
-        from torch_advise.lint.baseline import BaselineError
-        from torch_advise.lint.baseline import write_baseline as write_baseline_file
-
-        try:
-            write_baseline_file(Path(write_baseline), findings)
-        except BaselineError as error:
-            fail(str(error))
-        if fixed:
-            click.echo(
-                f"Fixed {fixed} finding{'s' if fixed != 1 else ''} in {files_fixed} file{'s' if files_fixed != 1 else ''}.",
-                err=True,
-            )
-        click.echo(f"Wrote {len(findings)} finding{'s' if len(findings) != 1 else ''} to {write_baseline}.", err=True)
-        _finish(0)
-    shown = baseline.new_findings(findings) if baseline else findings
-    report = Report(
-        shown,
-        len(session.files) - len(unchecked),
-        session.target,
-        session.catalogue,
-        fix_mode=session.options.fix if fix else None,
-        fixed=fixed,
-        files_fixed=files_fixed,
-        options={"unsafe_fixes": session.unsafe_fixes},
-        baselined=len(findings) - len(shown),
-        not_checked=unchecked,
-        color=output_format == "text" and color_enabled(color, sys.stdout),
-        quiet=quiet,
-        statistics=statistics,
-        snippets=snippets,
-    )
-    if stdin is not None and fix:
-        assert fixed_stdin is not None
-        sys.stdout.buffer.write(fixed_stdin)
-        sys.stdout.flush()
-        render(output_format, report, sys.stderr)
-    else:
-        render(output_format, report, sys.stdout)
-    _finish(exit_code(outcome, failing=bool(report.findings), exit_zero=exit_zero))
-
-
-def _finish(code: int) -> NoReturn:
-    """End a lint. Run from the console, the process leaves at once, as mypy's fast exit does:
-    tearing the interpreter down (freeing every module, the last file's trees and the caches)
-    is some 13 ms of a one-file lint, and once its output is flushed nothing of a lint is left to
-    clean up (the worker pool has been shut down and joined). Called in-process (tests, an
-    editor's host), it raises SystemExit as usual."""
-    if (click.get_current_context().obj or {}).get(_CONSOLE):
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
-    sys.exit(code)
-
-
-def _read_baseline(path: str):
-    # The baseline module (hashing, JSON) loads only for runs that use a baseline.
-    from torch_advise.lint.baseline import BaselineError, load_baseline
-
-    try:
-        return load_baseline(Path(path))
-    except BaselineError as error:
-        fail(str(error))
-
-
-def _print_diff(path: str, before: bytes, after: Optional[bytes]) -> None:
-    encoding = _source_encoding(before)
-    old = before.decode(encoding, errors="replace").splitlines(keepends=True)
-    new = (after or b"").decode(encoding, errors="replace").splitlines(keepends=True)
-    sys.stdout.writelines(difflib.unified_diff(old, new, fromfile=f"a/{path}", tofile=f"b/{path}"))
-
-
-def _print_notebook_diff(path: str, before: bytes, after: Optional[bytes]) -> None:
-    """A diff per changed code cell, named as findings name it (`train.ipynb:cell 4`), as ruff
-    shows a notebook's: the JSON around the code is not what a fix changes."""
-    from torch_advise.lint.notebook import code_sources
-
-    old, new = code_sources(before), code_sources(after or b"")
-    for index in sorted(old):
-        if new.get(index, old[index]) != old[index]:
-            name = f"{path}:cell {index + 1}"
-            sys.stdout.writelines(
-                difflib.unified_diff(_lines(old[index]), _lines(new[index]), fromfile=f"a/{name}", tofile=f"b/{name}")
-            )
-
-
-def _lines(source: str) -> list[str]:
-    """The cell's lines, the last one ended too, so that the diff's lines stay apart."""
-    lines = source.splitlines(keepends=True)
-    if lines and not lines[-1].endswith(("\n", "\r")):
-        lines[-1] += "\n"
-    return lines
-
-
-def _source_encoding(source: bytes) -> str:
-    """The encoding Python reads the file in (a coding cookie, a BOM, else UTF-8)."""
-    import io
-    import tokenize
-
-    try:
-        return tokenize.detect_encoding(io.BytesIO(source).readline)[0]
-    except SyntaxError:
-        return "utf-8"
+    run_check(CheckArguments(**values), console=bool((context.obj or {}).get(_CONSOLE)))
 
 
 @main.command()
@@ -452,14 +207,19 @@ _HELP_FOR_NO_ARGUMENTS = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 def run() -> None:
-    """Console entry point: usage and internal errors become one line and exit 2, never a traceback."""
+    """The click command line, for what check_command's parser leaves to it: usage and internal
+    errors become one line and exit 2, never a traceback."""
     if sys.stdout is None:
         fail("standard output is closed: nothing could be reported")
+    guarded(_run_click)
+
+
+def _run_click() -> None:
     try:
         code = main(standalone_mode=False, obj={_CONSOLE: True})
-    except (click.exceptions.Abort, KeyboardInterrupt):
+    except click.exceptions.Abort:
         # Not click's "Aborted!" and exit 1, which a script would read as "findings remain".
-        click.echo("advise: interrupted", err=True)
+        say("advise: interrupted")
         sys.exit(EXIT_INTERRUPTED)
     except _HELP_FOR_NO_ARGUMENTS as error:
         error.show()
@@ -467,19 +227,7 @@ def run() -> None:
     except click.ClickException as error:
         # Of click's errors only a UsageError carries the context.
         hint = f" (see '{error.ctx.command_path} --help')" if isinstance(error, click.UsageError) and error.ctx else ""
-        click.echo(f"advise: error: {error.format_message()}{hint}", err=True)
-        sys.exit(EXIT_ERROR)
-    except BrokenPipeError:
-        # `advise . | head`: the reader has gone, which is no error of the run's to print.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(EXIT_ERROR)
-    except OSError as error:
-        # Checked files' faults are findings (E902); what reaches here is the report's own
-        # output: a full disk, a closed or broken stream.
-        click.echo(f"advise: error: cannot write the report: {error.strerror or error}", err=True)
-        sys.exit(EXIT_ERROR)
-    except Exception as error:  # noqa: BLE001 - the last line of defence for users
-        click.echo(f"advise: internal error: {type(error).__name__}: {error}", err=True)
+        say(f"advise: error: {error.format_message()}{hint}")
         sys.exit(EXIT_ERROR)
     # --help and --version end here, with the code click gives them.
     sys.exit(code if isinstance(code, int) else 0)
