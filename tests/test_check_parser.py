@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from torch_advise.check_command import OTHER_COMMANDS, CheckArguments, parse_check
-from torch_advise.cli import check
+from torch_advise.cli import check, main
 
 from conftest import FIXTURES
 
@@ -55,6 +55,10 @@ def test_plain_check_lines_are_read_here():
     assert parsed is not None
     assert parsed.paths == ("train.py",) and parsed.select == ("DL001,AMP", "SYNC") and parsed.jobs == 2
     assert parsed.output_format == "json" and parsed.quiet and parsed.unsafe_fixes is None
+
+
+def test_the_parser_knows_every_other_command_of_the_command_line():
+    assert {*OTHER_COMMANDS, "check"} == set(main.list_commands(click.Context(main)))
 
 
 def test_other_commands_help_and_doubtful_lines_are_left_to_click():

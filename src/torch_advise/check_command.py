@@ -22,7 +22,7 @@ from torch_advise.records import dataclass
 EXIT_ERROR = 2
 # What a shell reports for a command stopped by Ctrl-C (128 + SIGINT).
 EXIT_INTERRUPTED = 130
-# The commands besides check, and the words the top level reads itself.
+# The commands besides check, the alias `rule` among them (a test keeps it equal to cli.py's).
 OTHER_COMMANDS = ("rules", "explain", "rule", "probe", "compare", "server")
 
 
@@ -215,13 +215,6 @@ def _split(values: tuple[str, ...]) -> Optional[list[str]]:
 def run_check(arguments: CheckArguments, console: bool) -> NoReturn:
     """Check the paths (files or folders; default: the current folder; '-': standard input) and
     exit with the documented code. `console`: run from the console entry point (see _finish)."""
-    paths, fix, unsafe_fixes, diff = arguments.paths, arguments.fix, arguments.unsafe_fixes, arguments.diff
-    select, ignore, extend_select = arguments.select, arguments.ignore, arguments.extend_select
-    output_format, target, torch_version = arguments.output_format, arguments.target, arguments.torch_version
-    config_file, exit_zero, error_on_no_files = arguments.config_file, arguments.exit_zero, arguments.error_on_no_files
-    write_baseline, baseline_file, color = arguments.write_baseline, arguments.baseline_file, arguments.color
-    quiet, statistics, force_exclude, jobs = arguments.quiet, arguments.statistics, arguments.force_exclude, arguments.jobs
-    no_cache, stdin_filename = arguments.no_cache, arguments.stdin_filename
     from torch_advise.lint.files import is_notebook
     from torch_advise.lint.options import FileResult
     from torch_advise.lint.session import RunError, RunRequest, exit_code, prepare
@@ -229,24 +222,26 @@ def run_check(arguments: CheckArguments, console: bool) -> NoReturn:
     from torch_advise.report import Report, render
     from torch_advise.report.terminal import color_enabled, display_path
 
+    paths, output_format = arguments.paths, arguments.output_format
     snippets = output_format == "full" or (output_format == "text" and sys.stdout.isatty())
     if output_format in ("full", "concise"):
         output_format = "text"
-    if statistics and output_format != "text":
+    if arguments.statistics and output_format != "text":
         fail("--statistics prints text; it cannot be combined with --format " + output_format)
     stdin: Optional[bytes] = None
-    if "-" in paths or (stdin_filename and not paths):
+    if "-" in paths or (arguments.stdin_filename and not paths):
         if paths not in (("-",), ()):
             fail("'-' reads one file from standard input; name no other path with it")
         # ruff's convention: the fixed source goes to stdout, so the findings go to stderr.
         stdin, paths = sys.stdin.buffer.read(), ()
-    elif stdin_filename:
+    elif arguments.stdin_filename:
         fail("--stdin-filename names the source read from standard input; pass '-' as the path")
     request = RunRequest(
-        paths=paths, select=_split(select), extend_select=_split(extend_select), ignore=_split(ignore),
-        target=target, torch_version=torch_version, config_file=config_file, fix=fix, diff=diff,
-        unsafe_fixes=unsafe_fixes, force_exclude=force_exclude, jobs=jobs, cache=not no_cache,
-        fix_edits=output_format in ("sarif", "json"), stdin=stdin, stdin_filename=stdin_filename,
+        paths=paths, select=_split(arguments.select), extend_select=_split(arguments.extend_select),
+        ignore=_split(arguments.ignore), target=arguments.target, torch_version=arguments.torch_version,
+        config_file=arguments.config_file, fix=arguments.fix, diff=arguments.diff, unsafe_fixes=arguments.unsafe_fixes,
+        force_exclude=arguments.force_exclude, jobs=arguments.jobs, cache=not arguments.no_cache,
+        fix_edits=output_format in ("sarif", "json"), stdin=stdin, stdin_filename=arguments.stdin_filename,
     )
     try:
         session = prepare(request)
@@ -255,11 +250,11 @@ def run_check(arguments: CheckArguments, console: bool) -> NoReturn:
     if stdin is None and session.finds_no_file:
         # As ruff says it; a run that checks nothing would otherwise pass as a clean one.
         message = f"no Python files found under the given path(s): {', '.join(paths or ('.',))}"
-        if error_on_no_files:
+        if arguments.error_on_no_files:
             fail(message)
-        if not quiet:
+        if not arguments.quiet:
             warn(message)
-    baseline = _read_baseline(baseline_file) if baseline_file else None
+    baseline = _read_baseline(arguments.baseline_file) if arguments.baseline_file else None
     fixed_stdin = stdin
 
     def show(result: FileResult) -> None:
@@ -271,7 +266,7 @@ def run_check(arguments: CheckArguments, console: bool) -> NoReturn:
                 f"advise: error: {_printable(display_path(result.path))}: not checked, internal error "
                 f"({_printable(result.internal_error)}); please report it"
             )
-        if diff and result.changed:
+        if arguments.diff and result.changed:
             shown = _printable(display_path(result.path))
             if is_notebook(Path(result.path)):
                 _print_notebook_diff(shown, result.source, result.fixed_source)
@@ -284,26 +279,26 @@ def run_check(arguments: CheckArguments, console: bool) -> NoReturn:
         fail(f"{getattr(error, 'filename', '') or ''}: {error.strerror or error}")
     fixed, files_fixed = outcome.fixed, outcome.files_fixed
     unchecked = [display_path(path) for path in outcome.unchecked]
-    if diff:
+    if arguments.diff:
         say(
             f"Would fix {fixed} finding{'s' if fixed != 1 else ''} in {files_fixed} file{'s' if files_fixed != 1 else ''}."
         )
-        _finish(exit_code(outcome, failing=files_fixed > 0, exit_zero=exit_zero), console)
+        _finish(exit_code(outcome, failing=files_fixed > 0, exit_zero=arguments.exit_zero), console)
     findings = outcome.findings
     findings = sorted((records.replace(f, path=display_path(f.path)) for f in findings), key=lambda f: f.sort_key)
-    if write_baseline:
+    if arguments.write_baseline:
         from torch_advise.lint.baseline import BaselineError
         from torch_advise.lint.baseline import write_baseline as write_baseline_file
 
         try:
-            write_baseline_file(Path(write_baseline), findings)
+            write_baseline_file(Path(arguments.write_baseline), findings)
         except BaselineError as error:
             fail(str(error))
         if fixed:
             say(
                 f"Fixed {fixed} finding{'s' if fixed != 1 else ''} in {files_fixed} file{'s' if files_fixed != 1 else ''}."
             )
-        say(f"Wrote {len(findings)} finding{'s' if len(findings) != 1 else ''} to {write_baseline}.")
+        say(f"Wrote {len(findings)} finding{'s' if len(findings) != 1 else ''} to {arguments.write_baseline}.")
         _finish(0, console)
     shown = baseline.new_findings(findings) if baseline else findings
     report = Report(
@@ -311,25 +306,25 @@ def run_check(arguments: CheckArguments, console: bool) -> NoReturn:
         len(session.files) - len(unchecked),
         session.target,
         session.catalogue,
-        fix_mode=session.options.fix if fix else None,
+        fix_mode=session.options.fix if arguments.fix else None,
         fixed=fixed,
         files_fixed=files_fixed,
         options={"unsafe_fixes": session.unsafe_fixes},
         baselined=len(findings) - len(shown),
         not_checked=unchecked,
-        color=output_format == "text" and color_enabled(color, sys.stdout),
-        quiet=quiet,
-        statistics=statistics,
+        color=output_format == "text" and color_enabled(arguments.color, sys.stdout),
+        quiet=arguments.quiet,
+        statistics=arguments.statistics,
         snippets=snippets,
     )
-    if stdin is not None and fix:
+    if stdin is not None and arguments.fix:
         assert fixed_stdin is not None
         sys.stdout.buffer.write(fixed_stdin)
         sys.stdout.flush()
         render(output_format, report, sys.stderr)
     else:
         render(output_format, report, sys.stdout)
-    _finish(exit_code(outcome, failing=bool(report.findings), exit_zero=exit_zero), console)
+    _finish(exit_code(outcome, failing=bool(report.findings), exit_zero=arguments.exit_zero), console)
 
 
 def _finish(code: int, console: bool) -> NoReturn:
