@@ -81,14 +81,14 @@ def project_torch(start: Path, memo: Optional[PinMemo] = None) -> Optional[tuple
 
 def find_torch_pin(start: Path, memo: Optional[PinMemo] = None) -> Optional[tuple[Version, Path]]:
     """The newest torch the nearest declaring folder of the project allows, and the file that says so."""
-    scope = project_scope(start, memo.scopes if memo is not None else None)
+    memo = memo if memo is not None else PinMemo()
+    scope = project_scope(start, memo.scopes)
     # Last, the conda environments a repository keeps in a folder of their own (`env/`).
     folders = list(scope.folders)
     if scope.vouched and folders:
         folders += [folders[-1] / name for name in (*ENVIRONMENT_FOLDERS, *SETUP_FOLDERS)]
     for folder in folders:
-        requirements = memo.requirements_of(folder) if memo is not None else _torch_requirements(folder)
-        declared = [(version, path) for version, path in requirements if scope.foreign_owner(path) is None]
+        declared = [(version, path) for version, path in memo.requirements_of(folder) if scope.foreign_owner(path) is None]
         if declared:
             bounded = [(version, path) for version, path in declared if version is not None]
             return min(bounded) if bounded else None

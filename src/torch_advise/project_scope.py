@@ -57,18 +57,10 @@ class ScopeMemo:
         self.homes = _home_folders()
         self.scopes: dict[str, ProjectScope] = {}
         self.writable: dict[str, bool] = {}
-        self._paths: dict[str, Path] = {}
         try:
             self.cwd: Optional[str] = os.getcwd()
         except OSError:
             self.cwd = None
-
-    def path(self, folder: str) -> Path:
-        """One Path a folder, shared by the scopes that hold it: building Paths is most of a walk's cost."""
-        found = self._paths.get(folder)
-        if found is None:
-            found = self._paths[folder] = Path(folder)
-        return found
 
 
 def project_scope(start: Path, memo: Optional[ScopeMemo] = None) -> ProjectScope:
@@ -97,7 +89,7 @@ def project_scope(start: Path, memo: Optional[ScopeMemo] = None) -> ProjectScope
         folder = parent
     for folder in reversed(unknown):
         if bounded:
-            above = ProjectScope((memo.path(folder), *(above.folders if above is not None else ())), vouched=True)
+            above = ProjectScope((Path(folder), *(above.folders if above is not None else ())), vouched=True)
         else:
             above = ProjectScope(_unmarked_folders(folder, memo), vouched=False)
         memo.scopes[folder] = above
@@ -125,7 +117,7 @@ def holds_repository(folder: str) -> bool:
 def _unmarked_folders(first: str, memo: ScopeMemo) -> tuple[Path, ...]:
     """`first`, and the folders above it up to the current folder where it lies below that,
     ending below the first one anyone can write to."""
-    folders = [memo.path(first)]
+    folders = [Path(first)]
     if memo.cwd is None:  # the current folder was removed
         return tuple(folders)
     above = []
@@ -142,7 +134,7 @@ def _unmarked_folders(first: str, memo: ScopeMemo) -> tuple[Path, ...]:
             writable = memo.writable[folder] = _writable_by_others(folder)
         if writable:
             break
-        folders.append(memo.path(folder))
+        folders.append(Path(folder))
     return tuple(folders)
 
 
