@@ -132,7 +132,8 @@ class ReadOtherwise(SyntaxError):
 
 class _Fixer:
     """libcst's tree of the source, which fixes are written on, and the map to it from
-    advise's tree."""
+    advise's tree. Making one raises what makes libcst's tree of the file unusable for fixes
+    (_fixer_errors)."""
 
     def __init__(self, module: own.Module, source: bytes, tree: ast.Module) -> None:
         from torch_advise.lint.fix_tree import NodeMap, parse
@@ -145,11 +146,6 @@ class _Fixer:
         from torch_advise.lint.fixes import apply_edits
 
         return apply_edits(self.theirs, self.nodes.edits(edits)).bytes
-
-
-def _fixer(module: own.Module, source: bytes, tree: ast.Module) -> _Fixer:
-    """Raises what makes libcst's tree of the file unusable for fixes (_FIXER_ERRORS)."""
-    return _Fixer(module, source, tree)
 
 
 def _fixer_errors() -> tuple[type[BaseException], ...]:
@@ -352,7 +348,7 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
     if not wants_fix and not shows_fixes:
         return FileResult(path, [finding for finding, _ in findings], source, project_state=state)
     try:
-        fixer = _fixer(module, source, tree)
+        fixer = _Fixer(module, source, tree)
     except _fixer_errors() as error:
         unfixed = [records.replace(finding, fix=None) for finding, _ in findings]
         return FileResult(path, [*unfixed, _unreadable_syntax(path, error)], source, project_state=state)
@@ -384,7 +380,7 @@ def _lint_source(path: str, source: bytes, options: LintOptions, ignored: frozen
         violations, read = _violations(module, tree, options, Path(path))
         state = state or read
         findings = _positioned(module, violations, path, options, ignored)
-        fixer = _fixer(module, code, tree)
+        fixer = _Fixer(module, code, tree)
         if fence is not None:
             findings = _fenced(fixer, code, findings, fence)
     return FileResult(

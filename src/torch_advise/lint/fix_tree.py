@@ -1,8 +1,8 @@
 """libcst's tree of a file, parsed only when a fix is written or shown, and where each node of
 advise's own tree (syntax_tree/) stands in it.
 
-The two trees have the same nodes in the same order (tests/test_syntax_tree.py compares them
-over the fixtures), so walking both side by side pairs each node with its twin: edits, which
+The two trees have the same nodes in the same order (tests/test_walk.py compares them over
+the fixtures), so walking both side by side pairs each node with its twin: edits, which
 name advise's nodes, are applied to libcst's, which keep every byte of the layout.
 """
 
@@ -16,6 +16,7 @@ import libcst
 
 from torch_advise import records
 from torch_advise.lint.analysis.edits import Edit, InsertBefore, ReplaceNode, SetKeyword, SwapStatements
+from torch_advise.lint.analysis.walk import child_list
 from torch_advise.lint.syntax_tree import nodes as own
 from torch_advise.lint.syntax_tree.source import declared_encoding
 from torch_advise.lint.trusted_parse import parse_trusted
@@ -84,18 +85,18 @@ def _pair(mine: own.Module, theirs: libcst.Module) -> dict[int, libcst.CSTNode]:
         if type(a).__name__ != type(b).__name__:
             raise TreesDiffer(f"{type(a).__name__} where libcst has {type(b).__name__}")
         twins[id(a)] = b
-        mine_children = [child for name in type(a)._fields for child in _nodes(getattr(a, name), own.CSTNode)]
-        their_children = [child for name in child_fields(b) for child in _nodes(getattr(b, name), libcst.CSTNode)]
+        mine_children = child_list(a)
+        their_children = [child for name in child_fields(b) for child in _nodes(getattr(b, name))]
         if len(mine_children) != len(their_children):
             raise TreesDiffer(f"{type(a).__name__} has {len(mine_children)} children where libcst has {len(their_children)}")
         stack.extend(zip(mine_children, their_children))
     return twins
 
 
-def _nodes(value: object, kind: type) -> list:
+def _nodes(value: object) -> list:
     if isinstance(value, (list, tuple)):
-        return [item for item in value if isinstance(item, kind)]
-    return [value] if isinstance(value, kind) else []
+        return [item for item in value if isinstance(item, libcst.CSTNode)]
+    return [value] if isinstance(value, libcst.CSTNode) else []
 
 
 class _FieldOrder(libcst.CSTVisitor):

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 import os
-from bisect import bisect_right
 from collections.abc import Sequence
 
 from torch_advise.records import dataclass
@@ -141,26 +140,3 @@ def splice(original: bytes, regenerated: bytes, fixed: bytes) -> bytes:
     pieces.append(original[position:])
     return b"".join(pieces)
 
-
-class PositionMap:
-    """Positions in libcst's code of a module, as positions in the file it was read from (they
-    differ on a line whose opening form feed libcst dropped, and after a dropped continuation).
-    Lines are 1-based, columns 0-based code points, as libcst's positions are."""
-
-    def __init__(self, original: bytes, regenerated: bytes, encoding: str) -> None:
-        self.encoding = encoding
-        self.mapping = _origin_map(regenerated, original)
-        self.regenerated_lines = _lines(regenerated)
-        self.regenerated_at = _offsets(self.regenerated_lines)
-        self.original_lines = _lines(original)
-        self.original_at = _offsets(self.original_lines)
-
-    def __call__(self, line: int, column: int) -> tuple[int, int]:
-        if not 0 < line <= len(self.regenerated_lines):
-            return line, column
-        text = self.regenerated_lines[line - 1].decode(self.encoding, errors="replace")
-        offset = self.regenerated_at[line - 1] + len(text[:column].encode(self.encoding, errors="replace"))
-        origin = self.mapping[offset] if offset < len(self.mapping) else self.original_at[-1]
-        index = min(bisect_right(self.original_at, origin) - 1, len(self.original_lines) - 1)
-        prefix = self.original_lines[index][: origin - self.original_at[index]]
-        return index + 1, len(prefix.decode(self.encoding, errors="replace"))
