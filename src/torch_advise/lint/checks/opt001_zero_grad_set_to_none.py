@@ -63,20 +63,85 @@ IN_PLACE = {"add_", "copy_", "mul_", "div_", "sub_", "fill_", "addcmul_", "addcd
 def _gradients_must_stay_tensors(ctx: CheckContext) -> bool:
     """The file updates gradients in place (`p.grad += g`, `p.grad.add_(g)`, a master-gradient
     buffer filled by `buffer.grad.data[a:b].copy_(...)` or slice assignment), so a gradient freed
-    to None would make it raise: zeros are what it needs."""
+    to None would make it raise: zeros are what it needs. An update that runs only after its
+    gradient was found not None (`if x.grad is not None: x.grad /= n`) takes either."""
     module = ctx.model.module
+    tested = _tested_not_none(module)
     for site in ctx.model.calls:
-        if site.method in IN_PLACE and site.receiver is not None and ".grad" in module.code_for_node(site.receiver):
+        if site.method in IN_PLACE and site.receiver is not None and _unguarded_grad(module, site.receiver, tested):
             return True
     for node in descendants(module, (cst.AugAssign, cst.Assign)):
         if isinstance(node, cst.AugAssign):
-            if ".grad" in module.code_for_node(node.target):
+            if _unguarded_grad(module, node.target, tested):
                 return True
         elif isinstance(node, cst.Assign) and any(
-            isinstance(t.target, cst.Subscript) and ".grad" in module.code_for_node(t.target) for t in node.targets
+            isinstance(t.target, cst.Subscript) and _unguarded_grad(module, t.target, tested) for t in node.targets
         ):
             return True
     return False
+
+
+def _unguarded_grad(module: cst.Module, target: cst.BaseExpression, tested: dict[int, set[str]]) -> bool:
+    """`target` reaches a gradient (its code names `.grad`) that no enclosing test found not None."""
+    code = module.code_for_node(target)
+    if ".grad" not in code:
+        return False
+    gradient = code[: code.index(".grad") + len(".grad")]
+    return gradient not in tested.get(id(target), set())
+
+
+def _tested_not_none(module: cst.Module) -> dict[int, set[str]]:
+    """For each expression node, the gradients (`x.grad`, by their code) that are not None where
+    it runs: inside `if x.grad is not None:` (alone or joined by `and`), or after
+    `if x.grad is None: continue` (or return, break) in the same block."""
+    tested: dict[int, set[str]] = {}
+
+    def mark(statements, gradients: set[str]) -> None:
+        if not gradients:
+            return
+        for statement in statements:
+            for node in descendants(statement, cst.BaseExpression):
+                tested.setdefault(id(node), set()).update(gradients)
+
+    for block in descendants(module, cst.IndentedBlock):
+        body = list(block.body)
+        for index, statement in enumerate(body):
+            if not isinstance(statement, cst.If):
+                continue
+            mark([statement.body], _gradients_compared(module, statement.test, cst.IsNot))
+            if isinstance(statement.orelse, cst.Else):
+                mark([statement.orelse], _gradients_compared(module, statement.test, cst.Is))
+            elif statement.orelse is None and _leaves_block(statement.body):
+                mark(body[index + 1:], _gradients_compared(module, statement.test, cst.Is))
+    return tested
+
+
+def _gradients_compared(module: cst.Module, test: cst.BaseExpression, operator: type) -> set[str]:
+    """The `x.grad` that `test` compares with None by `operator` (`is not` or `is`), alone or as
+    one term of an `and` (for `is not`) or an `or` (for `is`)."""
+    joiner = cst.And if operator is cst.IsNot else cst.Or
+    terms, found = [test], set()
+    while terms:
+        term = terms.pop()
+        if isinstance(term, cst.BooleanOperation) and isinstance(term.operator, joiner):
+            terms += [term.left, term.right]
+        elif (
+            isinstance(term, cst.Comparison)
+            and len(term.comparisons) == 1
+            and isinstance(term.comparisons[0].operator, operator)
+            and literal_value(term.comparisons[0].comparator) is None
+            and module.code_for_node(term.left).endswith(".grad")
+        ):
+            found.add(module.code_for_node(term.left))
+    return found
+
+
+def _leaves_block(body: cst.BaseSuite) -> bool:
+    """A body whose last statement leaves it: `continue`, `break`, `return` or `raise`."""
+    last = body.body[-1] if body.body else None
+    if isinstance(last, cst.SimpleStatementLine):
+        last = last.body[-1] if last.body else None
+    return isinstance(last, (cst.Continue, cst.Break, cst.Return, cst.Raise))
 
 
 def check(ctx: CheckContext) -> None:
