@@ -95,6 +95,37 @@ class Guards:
 
 
 
+def every_iteration(calls: list[IterationCall], guards: Guards) -> list[IterationCall]:
+    """Calls of which one runs on every iteration: one no condition filters, else one in each arm
+    of an `if`/`else` (`if fp16: scaled.backward()` / `else: loss.backward()`), in their order;
+    empty when some iteration may run none of them."""
+    chains = [
+        (call, [b for b in call.branches if guards.filters_iterations(b)]) for call in calls if not call.periodic
+    ]
+    unfiltered = [call for call, chain in chains if not chain]
+    if unfiltered:
+        return unfiltered
+    return _covering(chains)
+
+
+def _covering(chains: list[tuple[IterationCall, list[Branch]]]) -> list[IterationCall]:
+    """The calls of the first `if` whose every arm holds a call that runs whenever the arm does."""
+    owners: dict[int, list[tuple[IterationCall, list[Branch]]]] = {}
+    for call, chain in chains:
+        if chain and isinstance(chain[0].owner, cst.If):
+            owners.setdefault(id(chain[0].owner), []).append((call, chain))
+    for group in owners.values():
+        arms = {}
+        for call, chain in group:
+            arms.setdefault(chain[0].arm, []).append((call, chain[1:]))
+        if set(arms) != {"body", "orelse"}:
+            continue
+        covered = [every for arm in arms.values() if (every := [c for c, rest in arm if not rest] or _covering(arm))]
+        if len(covered) == 2:
+            return sorted((c for found in covered for c in found), key=lambda c: c.site.order)
+    return []
+
+
 def _periodic_branches(guards: Guards, branches: tuple[Branch, ...], scope: Scope) -> bool:
     return any(isinstance(b.owner, cst.If) and guards.periodic(b.owner.test, scope) for b in branches)
 

@@ -8,7 +8,7 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.facts import DDP
 from torch_advise.lint.analysis.model import Scope
 from torch_advise.lint.analysis.scaler_trace import CLIPS
-from torch_advise.lint.analysis.steps import Accumulation
+from torch_advise.lint.analysis.steps import Accumulation, every_iteration
 from torch_advise.lint.analysis.syntax import keyword_args, literal_value
 from torch_advise.lint.analysis.values import argparse_defaults, is_int, possible_values
 from torch_advise.lint.syntax_tree import nodes as cst
@@ -52,8 +52,9 @@ def check(ctx: CheckContext) -> None:
     guards = ctx.steps.guards
     for accumulation in ctx.steps.accumulations:
         # The backward every micro-step runs: one under a condition (a first-step-only
-        # estimate, a debug branch) is not where the all-reduce repeats.
-        every_step = [call for call in accumulation.backwards if not call.guarded(guards)]
+        # estimate, a debug branch) is not where the all-reduce repeats, unless each arm of the
+        # condition has its own (apex's scaled backward or a plain one).
+        every_step = every_iteration(accumulation.backwards, guards)
         if not every_step:
             continue
         backward = every_step[0].site.node
