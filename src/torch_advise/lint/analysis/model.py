@@ -480,7 +480,19 @@ class TrainingModel:
         if isinstance(func, cst.Attribute) and func.attr.value in self._method_names:
             cls = self.enclosing_class(scope, func.value)
             if cls is not None:
-                return self.method(cls, func.attr.value)
+                method = self.method(cls, func.attr.value)
+                function = scope.function
+                on_self = function is not None and isinstance(func.value, cst.Name) and func.value.value == function.self_name
+                if on_self and (method is None or _abstract(method)):
+                    # A base class's loop calling `self.training_step()` that it leaves to
+                    # subclasses runs the one override this file has, when it has just one.
+                    overrides = [
+                        klass.methods[func.attr.value] for klass in self.classes
+                        if klass is not cls and func.attr.value in klass.methods and cls in self.class_lineage(klass)
+                    ]
+                    if len(overrides) == 1:
+                        return overrides[0]
+                return method
         return None
 
     def calls_to(self, function: FunctionInfo) -> list[CallSite]:
@@ -562,3 +574,25 @@ class TrainingModel:
             pending.extend(self.callees(function))
         return seen
 
+
+def _abstract(function: FunctionInfo) -> bool:
+    """A method that leaves its work to subclasses: a body of only a docstring, `pass`, `...`
+    or `raise NotImplementedError`."""
+    body = function.node.body
+    statements = list(body.body) if isinstance(body, cst.IndentedBlock) else [body]
+    smalls = []
+    for statement in statements:
+        if not isinstance(statement, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            return False
+        smalls.extend(statement.body)
+    for small in smalls:
+        if isinstance(small, cst.Pass):
+            continue
+        if isinstance(small, cst.Expr) and isinstance(small.value, (cst.BaseString, cst.Ellipsis)):
+            continue
+        if isinstance(small, cst.Raise):
+            exc = small.exc.func if isinstance(small.exc, cst.Call) else small.exc
+            if exc is not None and dotted(exc) == "NotImplementedError":
+                continue
+        return False
+    return True
