@@ -580,7 +580,7 @@ def _abstract(function: FunctionInfo) -> bool:
     or `raise NotImplementedError`."""
     body = function.node.body
     statements = list(body.body) if isinstance(body, cst.IndentedBlock) else [body]
-    smalls = []
+    smalls: list[cst.BaseSmallStatement] = []
     for statement in statements:
         if not isinstance(statement, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
             return False

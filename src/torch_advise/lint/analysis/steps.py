@@ -115,7 +115,7 @@ def _covering(chains: list[tuple[IterationCall, list[Branch]]]) -> list[Iteratio
         if chain and isinstance(chain[0].owner, cst.If):
             owners.setdefault(id(chain[0].owner), []).append((call, chain))
     for group in owners.values():
-        arms = {}
+        arms: dict[str, list[tuple[IterationCall, list[Branch]]]] = {}
         for call, chain in group:
             arms.setdefault(chain[0].arm, []).append((call, chain[1:]))
         if set(arms) != {"body", "orelse"}:

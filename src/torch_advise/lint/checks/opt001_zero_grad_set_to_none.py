@@ -138,7 +138,9 @@ def _gradients_compared(module: cst.Module, test: cst.BaseExpression, operator: 
 
 def _leaves_block(body: cst.BaseSuite) -> bool:
     """A body whose last statement leaves it: `continue`, `break`, `return` or `raise`."""
-    last = body.body[-1] if body.body else None
+    last: object = None
+    if isinstance(body, (cst.IndentedBlock, cst.SimpleStatementSuite)) and body.body:
+        last = body.body[-1]
     if isinstance(last, cst.SimpleStatementLine):
         last = last.body[-1] if last.body else None
     return isinstance(last, (cst.Continue, cst.Break, cst.Return, cst.Raise))
