@@ -78,3 +78,13 @@ def test_a_console_lint_imports_no_click(tmp_path):
     assert done.returncode == 1 and "train.py:" in done.stdout
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
     assert "torch_advise.lint.engine" in imported and "click" not in imported
+
+
+def test_version_is_what_click_prints_without_loading_click():
+    from click.testing import CliRunner
+
+    clicks = CliRunner().invoke(main, ["--version"])
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "torch_advise", "--version"], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (clicks.exit_code, clicks.output) == (0, done.stdout)
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "click" not in imported and "difflib" not in imported

@@ -10,7 +10,6 @@ command lines.
 
 from __future__ import annotations
 
-import difflib
 import os
 import sys
 from pathlib import Path
@@ -351,6 +350,8 @@ def _read_baseline(path: str):
 
 
 def _print_diff(path: str, before: bytes, after: Optional[bytes]) -> None:
+    import difflib  # only --diff needs it: a lint that shows no diff does not load it
+
     encoding = _source_encoding(before)
     old = before.decode(encoding, errors="replace").splitlines(keepends=True)
     new = (after or b"").decode(encoding, errors="replace").splitlines(keepends=True)
@@ -360,6 +361,8 @@ def _print_diff(path: str, before: bytes, after: Optional[bytes]) -> None:
 def _print_notebook_diff(path: str, before: bytes, after: Optional[bytes]) -> None:
     """A diff per changed code cell, named as findings name it (`train.ipynb:cell 4`), as ruff
     shows a notebook's: the JSON around the code is not what a fix changes."""
+    import difflib
+
     from torch_advise.lint.notebook import code_sources
 
     old, new = code_sources(before), code_sources(after or b"")
