@@ -4,8 +4,8 @@ A repository that pins `torch==2.1.0` runs on torch 2.1 whatever torch the machi
 has (a pre-commit environment has none), and advice for torch 2.4 would be wrong there: the
 `torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted
 paths, the first folder whose requirements*.txt, pyproject.toml (dependencies and extras),
-setup.cfg, setup.py, conda environment file, or the install commands of its README.md,
-INSTALL.md or environment set-up script (`install.sh`, `env_setup.sh`) name torch decides, and
+setup.cfg, setup.py, conda environment file, or the install commands (and the lines that are
+requirements alone) of its README.md, INSTALL.md or environment set-up script (`install.sh`, `env_setup.sh`) name torch decides, and
 after them the conda environment files a repository keeps in an `env/` or `envs/` folder, or
 names for what they are in a `scripts/` or `docker/` folder; the walk ends at a repository's root or the home folder
 (project_scope). A requirement with no upper bound (`torch>=2.0`) says nothing about the version
@@ -50,6 +50,8 @@ _CONDA_REQUIREMENT = r"(?i)^(?:[\w.-]+::)?(?:torch|pytorch)\s*(?P<spec>[<>=!~][^
 _SETUP_PY_REQUIREMENT = r"""(?i)["']\s*torch\s*(?:\[[^\]]*\])?\s*([<>=!~][^"';]*)?(?:;[^"']*)?["']"""
 _CLAUSE = r"^(===|==|~=|<=|<|>=|>|!=|=)\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+|\*))?"
 _WHEEL_VERSION = r"(?i)torch-(\d+)\.(\d+)"
+# A Markdown list item's or quote's marker before a requirement (`- `, `* `, `1. `, `> `).
+_LISTED_ITEM = r"^\s*(?:[-*+>]|\d+[.)])\s+"
 
 
 class PinMemo:
@@ -264,15 +266,19 @@ def _conda_environment(path: Path) -> Iterator[str]:
 
 def _install_commands(path: Path) -> Iterator[str]:
     """The torch an installation guide's `pip install` or `conda install` commands name
-    (`conda install pytorch==2.1.0 torchvision==0.16.0 -c pytorch`): what its authors run it on.
-    Prose is not read, only the words of an install command."""
+    (`conda install pytorch==2.1.0 torchvision==0.16.0 -c pytorch`), or a line of its own that is
+    a versioned requirement, as a requirements list in a README is written (`- torch==1.5.0`,
+    ``` `` pytorch==1.5.0`` ```): what its authors run it on. Prose is not read."""
     for line in _read(path).splitlines():
         command = re.search(r"\b(?:pip3?|conda|mamba)\s+install\b(.*)", line)
+        # A bare `pip install torch` bounds nothing, and must not end the walk as a declaring
+        # folder would: only a versioned word counts here.
         if command is None:
+            spec = _package_spec(re.sub(_LISTED_ITEM, "", line).strip("`'\" "))
+            if spec:
+                yield spec
             continue
         for word in command.group(1).split():
-            # A bare `pip install torch` bounds nothing, and must not end the walk as a
-            # declaring folder would: only a versioned word counts here.
             spec = _package_spec(word.strip("`'\""))
             if spec:
                 yield spec
