@@ -7,7 +7,7 @@ Every answer errs towards "unknown": a value we cannot see is never assumed to b
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cached_property
 from typing import NamedTuple, Optional
 
@@ -316,11 +316,25 @@ class Facts:
                 found += self._parameters_untraced_here(binding.value, binding.scope, depth + 1)
         return found
 
-    def _handed_cuda(self, function: FunctionInfo, name: str) -> bool:
-        """Whether another module hands the parameter a CUDA device: a module-level function's,
-        or the constructor's of a module-level class (those are what other modules can call)."""
+    def handed_cuda_parameters(self, expr: cst.BaseExpression, scope: Scope) -> bool:
+        """`params` of `def build_optimizer(params, opt)`, which no call of this file fills and
+        a call in the project's other modules fills with the parameters of a module moved to CUDA
+        there."""
         if self.project is None:
             return False
+        project = self.project
+        untraced = self._parameters_untraced_here(expr, scope, 0)
+        return bool(untraced) and all(self._handed(function, name, project.cuda_parameters_passed_to) for function, name in untraced)
+
+    def _handed_cuda(self, function: FunctionInfo, name: str) -> bool:
+        """Whether another module hands the parameter a CUDA device."""
+        return self.project is not None and self._handed(function, name, self.project.cuda_passed_to)
+
+    @staticmethod
+    def _handed(function: FunctionInfo, name: str, question: Callable[[str, str, int], bool]) -> bool:
+        """What `question` says of the calls other modules make of the parameter's function: a
+        module-level function's, or the constructor's of a module-level class (those are what
+        other modules can call)."""
         params = [p.name.value for p in function.params]
         if function.self_name is not None:
             params = params[1:]
@@ -328,10 +342,10 @@ class Facts:
             return False
         at_top = function.scope.parent is not None and function.scope.parent.kind == "module"
         if function.cls is None and at_top:
-            return self.project.cuda_passed_to(function.name, name, params.index(name))
+            return question(function.name, name, params.index(name))
         cls = function.cls
         if cls is not None and function.name == "__init__" and cls.scope.parent is not None and cls.scope.parent.kind == "module":
-            return self.project.cuda_passed_to(cls.name, name, params.index(name))
+            return question(cls.name, name, params.index(name))
         return False
 
     def _device_attribute_can_be_cuda(self, node: cst.Attribute, scope: Scope, seen: set) -> bool:

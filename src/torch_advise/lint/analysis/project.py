@@ -85,6 +85,8 @@ class CallFacts:
     line: int
     # The positions and keywords given a value that can be a CUDA device (see _can_be_cuda).
     cuda_arguments: frozenset[Union[int, str]] = frozenset()
+    # Those given the parameters of a module the scope moves to CUDA (`model.parameters()`).
+    cuda_parameters: frozenset[Union[int, str]] = frozenset()
 
 
 @dataclass
@@ -447,6 +449,53 @@ def _mark_cuda_arguments(walk: _ScopeWalk, values_of: Callable[[str], list[ast.e
         handed: list[tuple[Union[int, str], ast.expr]] = [*positional[:starred]]
         handed += [(k.arg, k.value) for k in call.keywords if k.arg is not None]
         facts.cuda_arguments = frozenset(key for key, value in handed if _can_be_cuda(value, values_of, summary, 0))
+        facts.cuda_parameters = frozenset(key for key, value in handed if _cuda_parameters(value, walk, values_of, summary, 0))
+
+
+# Module methods that return the module: `Net().cuda().train()` is the moved module.
+RETURN_THE_MODULE = {"train", "eval", "float", "half", "bfloat16", "requires_grad_", "to", "cuda"}
+
+
+def _cuda_parameters(node: ast.expr, walk: _ScopeWalk, values_of: Callable[[str], list[ast.expr]], summary: ModuleSummary, depth: int) -> bool:
+    """Whether a value is the parameters of a module this scope moves to CUDA:
+    `model.parameters()` after `model = Net().cuda()` or `model.to("cuda")`, also through
+    `filter(...)`, `list(...)` or a name assigned one of those."""
+    if depth > 4:
+        return False
+    if isinstance(node, ast.Name):
+        return any(_cuda_parameters(value, walk, values_of, summary, depth + 1) for value in values_of(node.id))
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if isinstance(func, ast.Attribute) and func.attr in ("parameters", "named_parameters"):
+        return _module_on_cuda(func.value, walk, values_of, summary, depth + 1)
+    if isinstance(func, ast.Name) and func.id in ("filter", "list"):
+        return any(_cuda_parameters(argument, walk, values_of, summary, depth + 1) for argument in node.args)
+    return False
+
+
+def _module_on_cuda(node: ast.expr, walk: _ScopeWalk, values_of: Callable[[str], list[ast.expr]], summary: ModuleSummary, depth: int) -> bool:
+    if depth > 4:
+        return False
+    if isinstance(node, ast.Name):
+        moved_here = any(
+            isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and call.func.value.id == node.id
+            and _moves_to_cuda(call, values_of, summary)
+            for call in walk.device_moves
+        )
+        return moved_here or any(_module_on_cuda(value, walk, values_of, summary, depth + 1) for value in values_of(node.id))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in RETURN_THE_MODULE:
+        return _moves_to_cuda(node, values_of, summary) or _module_on_cuda(node.func.value, walk, values_of, summary, depth + 1)
+    return False
+
+
+def _moves_to_cuda(call: ast.Call, values_of: Callable[[str], list[ast.expr]], summary: ModuleSummary) -> bool:
+    """`x.cuda()`, or `x.to(d)` with a `d` that can be a CUDA device."""
+    assert isinstance(call.func, ast.Attribute)
+    if call.func.attr == "cuda":
+        return True
+    device = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "device"), None)
+    return call.func.attr == "to" and device is not None and _can_be_cuda(device, values_of, summary, 0)
 
 
 def _can_be_cuda(node: ast.expr, values_of: Callable[[str], list[ast.expr]], summary: ModuleSummary, depth: int) -> bool:
@@ -687,6 +736,12 @@ class Project:
         its constructor) a CUDA device as `param`, its `index`-th parameter: `Trainer(model,
         device=torch.device("cuda"))` in the entry script for `self.device = device` here."""
         return any(param in call.cuda_arguments or index in call.cuda_arguments for _, _, call in self._calls_elsewhere(function))
+
+    def cuda_parameters_passed_to(self, function: str, param: str, index: int) -> bool:
+        """Whether another module of the project hands this module's `function`, as `param`, the
+        parameters of a module moved to CUDA there (`build_optimizer(model.parameters(), opt)`
+        after `model = Net().cuda()`)."""
+        return any(param in call.cuda_parameters or index in call.cuda_parameters for _, _, call in self._calls_elsewhere(function))
 
     def _calls_elsewhere(self, function: str) -> Iterator[tuple[ModuleSummary, ScopeFacts, CallFacts]]:
         """The calls of this module's `function` (or class) that the project's other modules make."""

@@ -192,7 +192,11 @@ def check(ctx: CheckContext) -> None:
         if params is None:
             continue
         cuda = cuda or _CudaModules(ctx, strict=not ctx.target.torch_at_least(2, 4))
-        if not any(cuda.holds(holder, scope) for holder, scope in _parameter_holders(ctx, params, site.scope)):
+        if not any(cuda.holds(holder, scope) for holder, scope in _parameter_holders(ctx, params, site.scope)) and not (
+            # Handed in by other modules: moved there with a device this file cannot see, so
+            # only torch 2.4 on, where a fused step also runs on the CPU, takes their word.
+            not cuda.strict and ctx.facts.handed_cuda_parameters(params, site.scope)
+        ):
             continue
         if not ctx.runs_on_torch_at_least(2, 0):
             return
