@@ -92,9 +92,14 @@ class _Builder(TableVisitor):
     def visit_With(self, node: cst.With) -> None:
         self.statements.append(node)
         for item in node.items:
-            if item.asname is not None:
-                for name in target_names(item.asname.name):
-                    self._bind(name, "with", node=item, value=None)
+            if item.asname is None:
+                continue
+            if isinstance(item.asname.name, cst.Name) and _enters_itself(item.item):
+                # `with tqdm(loader) as bar:` binds the bar itself, as `bar = tqdm(loader)` would.
+                self._assign(item.asname.name, item.item)
+                continue
+            for name in target_names(item.asname.name):
+                self._bind(name, "with", node=item, value=None)
 
     def leave_With(self, original_node: cst.With) -> None:
         self.statements.pop()
@@ -340,3 +345,12 @@ def _drop_dead_code(model: TrainingModel) -> None:
     for site in list(model._call_by_node.values()):
         if id(site) in dead_sites:
             del model._call_by_node[site.node]
+
+
+# Progress bars whose `with` hands back the bar itself, which iterates what it was given.
+SELF_ENTERING = {"tqdm", "trange"}
+
+
+def _enters_itself(expr: cst.BaseExpression) -> bool:
+    name = dotted(expr.func) if isinstance(expr, cst.Call) else None
+    return name is not None and name.rsplit(".", 1)[-1] in SELF_ENTERING
