@@ -72,6 +72,7 @@ def write(folder, name, text):
         ("README.md", "## Requirements\n\n`` python==3.10``\n\n`` pytorch==2.1.0``\n"),
         ("README.md", "Requirements:\n- numpy\n- torch==2.1.2\n- torchvision==0.16.2\n"),
         ("README.md", "```\ntorch==2.1.0\ntimm==0.9.2\n```\n"),
+        ("README.md", "## Requirements\nPython >= 3.8, PyTorch == 2.1.0, torchvision == 0.16.0\n"),
         (
             "env_install.sh",
             "#!/usr/bin/env bash\nconda create -n gcn\nconda install -y pytorch=2.1.0 torchvision -c pytorch\n"
@@ -212,7 +213,7 @@ def test_a_launch_script_is_not_read_for_a_pin(tmp_path):
 def test_an_install_guide_pins_only_through_its_install_commands_and_requirement_lines(tmp_path):
     write(
         tmp_path, "README.md",
-        "Tested with torch==1.13 and newer.\n- Works with torch==1.12 too.\n* PyTorch 1.9\n\n"
+        "Tested with torch==1.13 and newer.\n- Works with torch==1.12 too.\n* PyTorch 1.9\nPython 3.6 & PyTorch 0.3.1.\n\n"
         "    pip install torch torchvision\n    pip install -r requirements.txt\n",
     )
     assert find_torch_pin(tmp_path) is None

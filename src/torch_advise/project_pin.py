@@ -52,6 +52,9 @@ _CLAUSE = r"^(===|==|~=|<=|<|>=|>|!=|=)\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+|\*))?"
 _WHEEL_VERSION = r"(?i)torch-(\d+)\.(\d+)"
 # A Markdown list item's or quote's marker before a requirement (`- `, `* `, `1. `, `> `).
 _LISTED_ITEM = r"^\s*(?:[-*+>]|\d+[.)])\s+"
+# A requirement as a list writes it, its operator spaced or not: `PyTorch == 0.3.1`, `numpy`.
+_SPACED_OPERATOR = r"\s*(===|==|~=|!=|<=|>=|<|>|=)\s*"
+_REQUIREMENT_ITEM = r"^[A-Za-z][\w.\-\[\]]*(?:(?:===|==|~=|!=|<=|>=|<|>|=)[\w.*+!-]+)?$"
 
 
 class PinMemo:
@@ -274,14 +277,26 @@ def _install_commands(path: Path) -> Iterator[str]:
         # A bare `pip install torch` bounds nothing, and must not end the walk as a declaring
         # folder would: only a versioned word counts here.
         if command is None:
-            spec = _package_spec(re.sub(_LISTED_ITEM, "", line).strip("`'\" "))
-            if spec:
-                yield spec
+            yield from _listed_requirements(line)
             continue
         for word in command.group(1).split():
             spec = _package_spec(word.strip("`'\""))
             if spec:
                 yield spec
+
+
+def _listed_requirements(line: str) -> Iterator[str]:
+    """The torch a line names when the line is nothing but requirements, one or several joined
+    by commas (`- torch==1.5.0`, `Python >= 3.5.5, PyTorch == 0.3.1, torchvision == 0.2.0`);
+    a sentence that mentions one (`Tested with torch==1.13 and newer.`) names none."""
+    text = re.sub(_LISTED_ITEM, "", line).strip().strip("`'\" ")
+    items = [re.sub(_SPACED_OPERATOR, r"\1", item.strip().strip("`'\"")) for item in text.split(",")]
+    if not all(re.match(_REQUIREMENT_ITEM, item) for item in items):
+        return
+    for item in items:
+        spec = _package_spec(item)
+        if spec:
+            yield spec
 
 
 _READERS: dict[str, Callable[[Path], Iterator[str]]] = {
