@@ -13,7 +13,7 @@ from typing import NamedTuple, Optional
 
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.model import Binding, Branch, CallSite, ClassInfo, FunctionInfo, LoopInfo, Origin, Scope, TrainingModel
-from torch_advise.lint.analysis.project import ITERATION_WRAPPERS, Project
+from torch_advise.lint.analysis.project import ITERATION_WRAPPERS, Option, Project
 from torch_advise.lint.analysis.syntax import (
     argument_for,
     dotted,
@@ -25,7 +25,7 @@ from torch_advise.lint.analysis.syntax import (
     string_value,
     target_names,
 )
-from torch_advise.lint.analysis.values import argparse_defaults
+from torch_advise.lint.analysis.values import argparse_defaults, argparse_dest
 from torch_advise.lint.analysis.walk import descendants
 from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.records import dataclass, field
@@ -240,6 +240,34 @@ class Facts:
         )
 
     # ---- devices --------------------------------------------------------------------------
+
+    def command_line_option(self, expr: cst.BaseExpression, scope: Scope) -> Optional[tuple[Option, bool]]:
+        """The command-line option `args.workers` reads, when `args` holds the options parsed
+        here (`args = parser.parse_args()`) or imported from a module of the project that parses
+        them (`from param import args`); with whether a run may set it: a launch script, guide,
+        configuration file or another module of the project names one of its flags. None where
+        the read is not of one option or no project can be read."""
+        if not isinstance(expr, cst.Attribute) or self.project is None:
+            return None
+        model = self.model
+        if any(
+            isinstance(o.expr, cst.Call) and isinstance(o.expr.func, cst.Attribute) and o.expr.func.attr.value == "parse_args"
+            for o in model.origins(expr.value, scope)
+        ):
+            declared = [site.node for site in model.calls if site.method == "add_argument" and argparse_dest(site.node) == expr.attr.value]
+            if len(declared) != 1:
+                return None
+            default = keyword_args(declared[0]).get("default")
+            flags = tuple(flag for flag in (string_value(a) for a in positional_args(declared[0])) if flag)
+            option = Option(None if default is None else literal_value(default), flags)
+            declaring = str(self.project.path)
+        else:
+            qualname = model.qualname(expr.value, scope)
+            found = self.project.option(qualname, expr.attr.value) if qualname is not None and "." in qualname else None
+            if found is None:
+                return None
+            option, declaring = found
+        return option, self.project.sets_option(option, declaring)
 
     def can_be_cuda(self, expr: cst.CSTNode, scope: Scope, seen: Optional[set] = None) -> bool:
         """True when one of the values the device expression may hold is a CUDA device."""

@@ -181,8 +181,12 @@ def project_files(folder: str, suffixes: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(files)
 
 
-# The files a project's state is read from: its modules, and the CUDA sources AMP002 reads.
-STATE_SUFFIXES = (".py", ".cu", ".cuh")
+# Where a project's runs are launched with their options: shell and batch scripts, guides,
+# configuration files, notebooks.
+LAUNCH_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch", ".md", ".rst", ".yaml", ".yml", ".cfg", ".ipynb")
+# The files a project's state is read from: its modules, the CUDA sources AMP002 reads, and
+# where the options a finding depends on may be set.
+STATE_SUFFIXES = (".py", ".cu", ".cuh", *LAUNCH_SUFFIXES)
 
 
 @lru_cache(maxsize=64)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 from collections.abc import Callable, Iterator
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Optional, Union
 
 from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, is_lightning
 from torch_advise.lint.analysis.importers import (
+    LAUNCH_SUFFIXES,
     ModuleReference,
     dotted_name,
     files_matching,
@@ -127,6 +129,14 @@ class ClassFacts:
     training_methods: frozenset[str]  # methods whose body trains (backward, an optimizer step)
 
 
+@dataclass(frozen=True)
+class Option:
+    """A command-line option: its default when a literal (NOT_LITERAL otherwise) and its flags."""
+
+    default: object
+    flags: tuple[str, ...]
+
+
 @dataclass
 class ModuleSummary:
     """What a module imports and names, read at once; what its scopes do (functions, loops,
@@ -162,6 +172,15 @@ class ModuleSummary:
         """Attributes the module sets to a value that can be a CUDA device, on any object
         (`args.device = torch.device("cuda" if ... else "cpu")` in an options class)."""
         return self._scope_facts[3]
+
+    @cached_property
+    def options(self) -> tuple[dict[str, Option], frozenset[str]]:
+        """The command-line options the module declares (`parser.add_argument(...)`, by the
+        attribute they set), and its module-level names that hold the parsed options:
+        `args = parser.parse_args()`, or `args = parse_args()` of a function of the module
+        returning them."""
+        tree = parse_python(self.source)
+        return _options(tree) if tree is not None else ({}, frozenset())
 
     def qualified(self, dotted: str) -> str:
         """An imported name spelled from its module: `pl.LightningModule` after `import
@@ -434,6 +453,56 @@ def _scope_summaries(
     scopes = [_scope_facts(node.body, walks[id(node)], training) for node in [tree, *every_function]]
     classes = {c.name: _class_facts(c, summary, walks) for c in tree.body if isinstance(c, ast.ClassDef)}
     return functions, scopes, classes, frozenset(cuda_attributes)
+
+
+NOT_LITERAL = object()
+
+
+def _options(tree: ast.Module) -> tuple[dict[str, Option], frozenset[str]]:
+    declared: dict[str, list[Option]] = {}
+    returning_parsed: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_argument":
+            flags = tuple(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
+            keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
+            dest = keywords.get("dest")
+            name = dest.value if isinstance(dest, ast.Constant) and isinstance(dest.value, str) else _dest_of(flags)
+            default = keywords.get("default")
+            value = default.value if isinstance(default, ast.Constant) else (None if default is None else NOT_LITERAL)
+            if name is not None:
+                declared.setdefault(name, []).append(Option(value, flags))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+            isinstance(r, ast.Return) and r.value is not None and _parses(r.value, node) for r in ast.walk(node)
+        ):
+            returning_parsed.add(node.name)
+    parsed = {
+        target.id
+        for statement in tree.body if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call)
+        for target in statement.targets if isinstance(target, ast.Name)
+        if _parse_call(statement.value) or dotted_name(statement.value.func) in returning_parsed
+    }
+    # An option declared twice (two parsers) has no one default.
+    return {name: found[0] for name, found in declared.items() if len(found) == 1}, frozenset(parsed)
+
+
+def _dest_of(flags: tuple[str, ...]) -> Optional[str]:
+    chosen = next((f for f in flags if f.startswith("--")), flags[0] if flags else None)
+    return chosen.lstrip("-").replace("-", "_") if chosen else None
+
+
+def _parse_call(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "parse_args"
+
+
+def _parses(value: ast.expr, function: FunctionNode) -> bool:
+    """A returned value that is the parsed options: `parser.parse_args()`, or a name of the
+    function assigned it."""
+    if _parse_call(value):
+        return True
+    return isinstance(value, ast.Name) and any(
+        isinstance(node, ast.Assign) and _parse_call(node.value) and any(isinstance(t, ast.Name) and t.id == value.id for t in node.targets)
+        for node in ast.walk(function)
+    )
 
 
 def _values_in(walk: _ScopeWalk, module_names: dict[str, list[ast.expr]]) -> Callable[[str], list[ast.expr]]:
@@ -736,6 +805,36 @@ class Project:
         its constructor) a CUDA device as `param`, its `index`-th parameter: `Trainer(model,
         device=torch.device("cuda"))` in the entry script for `self.device = device` here."""
         return any(param in call.cuda_arguments or index in call.cuda_arguments for _, _, call in self._calls_elsewhere(function))
+
+    def option(self, qualname: str, attribute: str) -> Optional[tuple[Option, str]]:
+        """The command-line option `attribute` of the parsed options `qualname` names
+        (`param.args` after `from param import args`), with the module declaring it."""
+        for summary, name in self._defining(qualname):
+            declared, parsed = summary.options
+            if name in parsed and attribute in declared:
+                return declared[attribute], summary.path
+        return None
+
+    def sets_option(self, option: Option, declaring: str) -> bool:
+        """Whether a launch script, README or configuration file of the project, or one of its
+        Python files other than the one declaring it, names one of the option's flags: a run may
+        set it there. An unreadable project may, too."""
+        flags = [flag for flag in option.flags if flag.startswith("-")]
+        if not flags:
+            return True
+        self.read = True
+        pattern = re.compile(rb"(?<![\w-])(?:" + b"|".join(re.escape(f.encode()) for f in flags) + rb")(?![\w-])")
+        try:
+            paths = [*project_files(self.folder, LAUNCH_SUFFIXES), *python_files(self.folder)]
+        except OSError:
+            return True
+        for path in paths:
+            if os.path.realpath(path) == os.path.realpath(declaring):
+                continue
+            source = read_file(path)
+            if source is None or pattern.search(source):
+                return True
+        return False
 
     def cuda_parameters_passed_to(self, function: str, param: str, index: int) -> bool:
         """Whether another module of the project hands this module's `function`, as `param`, the

@@ -2,24 +2,57 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     EnsureImport,
     SetKeyword,
 )
+from torch_advise.lint.analysis.facts import DataLoaderCall
+from torch_advise.lint.analysis.syntax import NOT_LITERAL
 
 
 def check(ctx: CheckContext) -> None:
     for loader in ctx.facts.dataloaders:
-        if loader.opaque or loader.literal("num_workers", 0) != 0:
+        if loader.opaque:
+            continue
+        workers = loader.literal("num_workers", 0)
+        option = None
+        if workers is NOT_LITERAL:
+            option = _option_left_at_zero(ctx, loader)
+            if option is None:
+                continue
+        elif workers != 0:
             continue
         if not ctx.steps.loader_trains(loader) or ctx.facts.dataset_kind(loader) or ctx.facts.collation(loader):
             continue
         if ctx.facts.iterated_on_import(loader):
             continue  # workers started by spawn would re-run the script: it needs a __main__ guard first
+        if option is not None:
+            # The option is what to change: a keyword written over it would ignore the flag.
+            ctx.report(
+                loader.argument("num_workers") or loader.node,
+                "DataLoader feeds a training loop but loads every batch in the main process, so the "
+                f"GPU waits on input: num_workers is {option}, 0 by default, and no launch script, "
+                f"guide or configuration of the project sets it: give {option} a default above 0",
+            )
+            continue
         ctx.report(
             loader.argument("num_workers") or loader.node,
             "DataLoader feeds a training loop but loads every batch in the main process "
             "(num_workers=0), so the GPU waits on input: set num_workers",
             (SetKeyword(loader.node, "num_workers", "min(8, os.cpu_count() or 1)"), EnsureImport("os")),
         )
+
+
+def _option_left_at_zero(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
+    """The flag of the command-line option `num_workers=args.workers` reads, when its default
+    is 0 and nothing in the project sets it (`--workers`); None otherwise."""
+    read = ctx.facts.command_line_option(loader.arguments["num_workers"], loader.site.scope)
+    if read is None:
+        return None
+    option, may_be_set = read
+    if may_be_set or option.default != 0 or isinstance(option.default, bool):
+        return None
+    return next((flag for flag in option.flags if flag.startswith("--")), option.flags[0])
