@@ -394,9 +394,27 @@ class Facts:
         """The script puts work on a CUDA device somewhere: without that a sync costs nothing. It
         names CUDA itself, or moves something to a device that can be CUDA, as another module
         may decide (`x.to(opt.device)`)."""
-        if _mentions_cuda(self.model):
+        if self.names_cuda():
             return True
         return any(self.moves_to_cuda(site) for site in self.model.calls if site.method == "to")
+
+    def names_cuda(self, ddp_counts: bool = True) -> bool:
+        """`torch.cuda` calls, `.cuda()`, a string naming a CUDA device or NCCL, or (unless told
+        otherwise) a DistributedDataParallel, which mostly runs on CUDA."""
+        model = self.model
+        for site in model.calls:
+            name = model.call_name(site) or ""
+            if name.startswith("torch.cuda.") or site.method == "cuda" or (ddp_counts and name in DDP):
+                return True
+        for node in model.cuda_strings:
+            if isinstance(node, cst.FormattedStringText):
+                if node.value.startswith("cuda"):
+                    return True
+            else:
+                text = string_value(node) or ""
+                if text.startswith("cuda") or text == "nccl":
+                    return True
+        return False
 
     def moves_to_cuda(self, site: CallSite) -> bool:
         """`x.cuda()` or `x.to(<a device that can be CUDA>)`."""
@@ -793,21 +811,6 @@ def _is_main_guard(branch: Branch) -> bool:
     return isinstance(test.comparisons[0].operator, cst.Equal) and sides == {"__name__", "__main__"}
 
 
-def _mentions_cuda(model: TrainingModel) -> bool:
-    """`torch.cuda` calls, `.cuda()`, DDP, or a string naming a CUDA device or NCCL."""
-    for site in model.calls:
-        name = model.call_name(site) or ""
-        if name.startswith("torch.cuda.") or site.method == "cuda" or name in DDP:
-            return True
-    for node in model.cuda_strings:
-        if isinstance(node, cst.FormattedStringText):
-            if node.value.startswith("cuda"):
-                return True
-        else:
-            text = string_value(node) or ""
-            if text.startswith("cuda") or text == "nccl":
-                return True
-    return False
 
 
 def _cuda_text_built(node: cst.CSTNode) -> bool:

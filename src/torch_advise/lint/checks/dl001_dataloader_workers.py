@@ -10,7 +10,9 @@ from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
 from torch_advise.lint.analysis.facts import DataLoaderCall
-from torch_advise.lint.analysis.syntax import NOT_LITERAL
+from torch_advise.lint.analysis.model import Scope, TrainingModel
+from torch_advise.lint.analysis.syntax import NOT_LITERAL, keyword_args, positional_args, string_value
+from torch_advise.lint.syntax_tree import nodes as cst
 
 
 def check(ctx: CheckContext) -> None:
@@ -29,6 +31,8 @@ def check(ctx: CheckContext) -> None:
             continue
         if ctx.facts.iterated_on_import(loader):
             continue  # workers started by spawn would re-run the script: it needs a __main__ guard first
+        if _trains_on_the_cpu(ctx):
+            continue  # no GPU waits on its input
         if option is not None:
             # The option is what to change: a keyword written over it would ignore the flag.
             ctx.report(
@@ -56,3 +60,32 @@ def _option_left_at_zero(ctx: CheckContext, loader: DataLoaderCall) -> Optional[
     if may_be_set or option.default != 0 or isinstance(option.default, bool):
         return None
     return next((flag for flag in option.flags if flag.startswith("--")), option.flags[0])
+
+
+def _trains_on_the_cpu(ctx: CheckContext) -> bool:
+    """The file names no CUDA (a DistributedDataParallel aside, which also runs on gloo) and
+    moves its work to the CPU by name (`DEVICE = torch.device("cpu")` ... `model.to(DEVICE)`)."""
+    facts = ctx.facts
+    if facts.names_cuda(ddp_counts=False) or any(facts.moves_to_cuda(site) for site in ctx.model.calls if site.method == "to"):
+        return False
+    model = ctx.model
+    for site in model.calls:
+        if site.method != "to" or not site.node.args:
+            continue
+        device = keyword_args(site.node).get("device") or positional_args(site.node)[0]
+        origins = model.origins(device, site.scope)
+        if origins and all(_names_the_cpu(model, origin.expr, origin.scope) for origin in origins):
+            return True
+    return False
+
+
+def _names_the_cpu(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> bool:
+    """`"cpu"`, or `torch.device("cpu")`."""
+    if string_value(expr) == "cpu":
+        return True
+    return (
+        isinstance(expr, cst.Call)
+        and model.qualname(expr.func, scope) == "torch.device"
+        and bool(expr.args)
+        and string_value(expr.args[0].value) == "cpu"
+    )
