@@ -195,6 +195,10 @@ class Facts:
                     yield from self._unwrap_iteration(passed, scope)
                     return
         if isinstance(expr, cst.Call) and self.model.callee(expr, scope) is None:
+            passed = self._passed_through_elsewhere(expr, scope)
+            if passed is not None:
+                yield from self._unwrap_iteration(passed, scope)
+                return
             name = dotted(expr.func)
             if name is not None and name.split(".")[-1] in ITERATION_WRAPPERS:
                 arguments = positional_args(expr)
@@ -204,6 +208,22 @@ class Facts:
                     yield from self._unwrap_iteration(argument, scope)
                 return
         yield expr
+
+    def _passed_through_elsewhere(self, call: cst.Call, scope: Scope) -> Optional[cst.BaseExpression]:
+        """The argument a generator of another module of the project yields the items of
+        (`infiniteloop(loader)` with `def infiniteloop(dataloader): while True: for x, _ in
+        iter(dataloader): yield x`), as _passed_through reads one of this file."""
+        if self.project is None or has_star_args(call):
+            return None
+        qualname = self.model.qualname(call.func, scope)
+        function = self.project.function_facts(qualname) if qualname is not None and "." in qualname else None
+        if function is None or not function.yields:
+            return None
+        arguments = positional_args(call)
+        for index, name in enumerate(function.params):
+            if name in function.iterated_params:
+                return arguments[index] if index < len(arguments) else keyword_args(call).get(name)
+        return None
 
     @cached_property
     def loader_loops(self) -> dict[DataLoaderCall, list[LoaderLoop]]:
@@ -435,7 +455,13 @@ class Facts:
         """Calls that move something derived from the loop's batch to a CUDA device, in the loop
         or in a function of this file that the loop hands the batch to; not a copy of data the
         loop pinned itself (`x.pin_memory().to(device)`)."""
-        return self._moves(entry.loop.calls, entry.loop.assigned, entry.loop.node, set(entry.batch_names), 0)
+        moves = self._moves(entry.loop.calls, entry.loop.assigned, entry.loop.node, set(entry.batch_names), 0)
+        # `real = next(looper).to(device)`: the batch moved before it has a name.
+        taken = {id(site.node) for site in entry.nexts}
+        return moves + [
+            site for site in entry.loop.calls
+            if site.receiver is not None and id(site.receiver) in taken and self.moves_to_cuda(site) and site not in moves
+        ]
 
     def _moves(
         self, calls: list[CallSite], assigned: dict, node: cst.CSTNode, derived: set[str], depth: int
@@ -718,7 +744,7 @@ def _passed_through(function: FunctionInfo, call: cst.Call) -> Optional[cst.Base
     params = [p.name.value for p in function.params]
     if function.self_name is not None:
         params = params[1:]
-    iterated = {dotted(loop.iter) for loop in descendants(function.node, cst.For) if isinstance(loop, cst.For)}
+    iterated = {dotted(_unwrapped(loop.iter)) for loop in descendants(function.node, cst.For) if isinstance(loop, cst.For)}
     iterated |= {
         dotted(node.value.item) for node in descendants(function.node, cst.Yield)
         if isinstance(node, cst.Yield) and isinstance(node.value, cst.From)
@@ -730,6 +756,13 @@ def _passed_through(function: FunctionInfo, call: cst.Call) -> Optional[cst.Base
                 return arguments[index]
             return keyword_args(call).get(name)
     return None
+
+
+def _unwrapped(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """`loader` of `iter(loader)` or `enumerate(loader)`: what a wrapper hands on to iterate."""
+    while isinstance(expr, cst.Call) and expr.args and (dotted(expr.func) or "").split(".")[-1] in ITERATION_WRAPPERS:
+        expr = expr.args[0].value
+    return expr
 
 
 def _parameters_given(function: FunctionInfo, call: cst.Call, names: set[str]) -> set[str]:

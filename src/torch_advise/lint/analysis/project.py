@@ -117,6 +117,7 @@ class FunctionFacts:
     # Parameters whose data the function moves to a device, each with the parameter naming that
     # device (None for `.cuda()`): `def to_device(batch, device): ... batch.to(device)`.
     moves: dict[str, Optional[str]] = field(default_factory=dict)
+    yields: bool = False  # a generator: `def cycle(loader): while True: yield from loader`
 
 
 @dataclass
@@ -270,6 +271,7 @@ class _ScopeWalk:
     iterated: set[str] = field(default_factory=set)
     loader_names: dict[str, int] = field(default_factory=dict)  # name -> line of the DataLoader bound to it
     returns: list[ast.Return] = field(default_factory=list)
+    yields: bool = False
     assigned: dict[str, list[ast.expr]] = field(default_factory=dict)  # name -> the values assigned to it
     attribute_values: list[tuple[str, ast.expr]] = field(default_factory=list)  # `args.device = value`
     device_moves: list[ast.Call] = field(default_factory=list)  # `x.to(...)`, `x.cuda()`
@@ -302,6 +304,8 @@ class _ScopeWalk:
                 walk.loader_names.update({t.id: node.value.lineno for t in node.targets if isinstance(t, ast.Name)})
             elif isinstance(node, ast.Return):
                 walk.returns.append(node)
+            elif isinstance(node, (ast.Yield, ast.YieldFrom)):
+                walk.yields = True
             name = _iteration_of(node)
             if name is not None:
                 walk.iterated.add(name)
@@ -372,6 +376,7 @@ def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions
     params = tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs])
     facts = FunctionFacts(params, walk.iterated & set(params), walk.calls.trains(training_functions), _returned_loaders(walk))
     facts.moves = _moved_parameters(walk, params)
+    facts.yields = walk.yields
     return facts
 
 

@@ -477,14 +477,19 @@ def _copies_wait_anyway(ctx: CheckContext, loop: LoopInfo) -> bool:
     (a copy from pageable memory waits all the same). The next step's copy then waits for
     this step's work whether or not the read does, so deferring the read frees next to nothing
     (only the host's work between the read and the copy overlaps again)."""
+    in_step = {id(site.node) for site in loop.calls}
     for loader, entries in ctx.facts.loader_loops.items():
         unpinned = not loader.opaque and loader.literal("pin_memory", False) is False
         for entry in entries:
-            if entry.loop is not loop:
+            # The loop that takes the batches, or one around the step loop that copies them
+            # inside it (`for step in bar: for _ in range(n_dis): real = next(it).to(device)`).
+            if entry.loop is not loop and entry.loop not in loop.parents:
                 continue
             for site in ctx.facts.batch_moves_to_cuda(entry):
                 if site.method not in ("to", "cuda"):
                     continue  # a helper of another module: how it copies is not known
+                if entry.loop is not loop and id(site.node) not in in_step:
+                    continue  # copied once around many steps
                 flag = non_blocking_flag(site.node)
                 if flag is None or literal_value(flag) is False or (literal_value(flag) is True and unpinned):
                     return True
