@@ -430,6 +430,107 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "haoheliu/AudioLDM-training-finetuning": {
         "audioldm_train/modules/audiomae/": f"{VENDORED}: AudioMAE (facebookresearch/AudioMAE's models_vit and example)",
     },
+    # holdout14
+    "advimman/lama": {
+        "models/ade20k/": f"{VENDORED}: CSAILVision's semantic-segmentation-pytorch (its README's acknowledgments), with PyTorch's old DataLoader",
+    },
+    "YannDubs/lossyless": {"hub/": f"{NOT_TRAINING}: torch.hub compressor (compressing data sets with pretrained weights)"},
+    "3DTopia/LGM": {"convert.py": f"{NOT_TRAINING}: converting generated Gaussians to a textured mesh"},
+    "princeton-nlp/CoFiPruning": {"evaluation.py": EVALUATION},
+    "uclaml/SPIN": {"spin/generate.py": f"{NOT_TRAINING}: generating synthetic responses (inference)"},
+    "hkust-nlp/deita": {"src/deita/selection/embedder/": f"{NOT_TRAINING}: embedding samples for data selection (inference)"},
+    "fudan-generative-vision/hallo": {"hallo/animate/": f"{NOT_TRAINING}: animation pipelines (inference)"},
+    "yuchenlin/LLM-Blender": {
+        "llm_blender/blender/blender.py": f"{NOT_TRAINING}: ranking and fusion API over trained models (inference)",
+        "llm_blender/candidates_generation/": f"{NOT_TRAINING}: candidate generation (inference)",
+    },
+    "GuyTevet/motion-diffusion-model": {
+        "data_loaders/humanml/networks/": f"{VENDORED}: EricGuo5513/text-to-motion's networks and trainers (the folder's README: based on it)",
+        "data_loaders/humanml/motion_loaders/": f"{EVALUATION}: loaders of generated motions for evaluation",
+        "visualize/joints2smpl/": f"{VENDORED}: wangsen1312/joints2smpl (SMPL fitting for visualisation)",
+    },
+    "Mael-zys/T2M-GPT": {"visualize/joints2smpl/": f"{VENDORED}: wangsen1312/joints2smpl (SMPL fitting for visualisation)"},
+    "NVlabs/neuralangelo": {"projects/neuralangelo/utils/mesh.py": f"{NOT_TRAINING}: mesh extraction from a trained model"},
+    "DingXiaoH/RepVGG": {"tools/insert_bn.py": f"{NOT_TRAINING}: model conversion (BN layers initialised from train-set statistics)"},
+    "hkchengrex/Cutie": {"cutie/eval_vos.py": EVALUATION, "gui/": f"{NOT_TRAINING}: interactive GUI (inference)"},
+    "AliaksandrSiarohin/first-order-model": {
+        "animate.py": f"{NOT_TRAINING}: animation (inference)",
+        "reconstruction.py": f"{EVALUATION}: reconstruction",
+    },
+    "r9y9/wavenet_vocoder": {"evaluate.py": f"{NOT_TRAINING}: test-set synthesis (inference)"},
+    "huawei-noah/Speech-Backbones": {
+        "SPIRAL/nemo/": f"{VENDORED}: NVIDIA NeMo with SPIRAL's models added (SPIRAL's README: based on NeMo)",
+    },
+    "wouterkool/attention-learn-to-route": {
+        "eval.py": EVALUATION,
+        "problems/op/op_baseline.py": f"{NOT_TRAINING}: classical-solver baselines",
+        "problems/tsp/tsp_baseline.py": f"{NOT_TRAINING}: classical-solver baselines (Gurobi, Concorde, LKH)",
+    },
+    "Shen-Lab/GraphCL": {
+        "adversarialRobustness_Component/code/graph_attack/": f"{EVALUATION}: adversarial attacks on trained classifiers",
+        "unsupervised_TU/evaluate_embedding.py": f"{EVALUATION}: classifiers on learned embeddings",
+    },
+    "HannesStark/3DInfomax": {"singular_value_plots.py": f"{NOT_TRAINING}: plots of embedding singular values"},
+    "luost26/diffab": {"diffab/tools/runner/design_for_pdb.py": f"{NOT_TRAINING}: antibody design with a trained model (inference)"},
+    "ozan-oktay/Attention-Gated-Networks": {
+        "visualise_att_maps_epoch.py": f"{NOT_TRAINING}: visualisation of attention maps",
+        "visualise_attention.py": f"{NOT_TRAINING}: visualisation of attention maps",
+        "visualise_fmaps.py": f"{NOT_TRAINING}: visualisation of feature maps",
+    },
+    "ruotianluo/self-critical.pytorch": {
+        "scripts/dump_to_lmdb.py": f"{NOT_TRAINING}: data conversion to LMDB (preprocessing)",
+        "tools/eval.py": EVALUATION,
+        "tools/eval_ensemble.py": EVALUATION,
+    },
+    # holdout14, second batch
+    "kkoutini/PaSST": {
+        "ba3l/plutils/": f"{VENDORED}: PyTorch Lightning's learning-rate monitor and progress bar (their headers and docstrings)",
+        "helpers/swa_legacy.py": f"{VENDORED}: PyTorch Lightning's SWA callback (its header: adapted from PyTorch Lightning)",
+    },
+    "sooftware/openspeech": {
+        "openspeech/criterion/": f"{LIBRARY}: loss functions (backward only in their docstring examples)",
+        "openspeech_cli/hydra_eval.py": EVALUATION,
+        "openspeech_cli/hydra_ensemble_eval.py": EVALUATION,
+    },
+    "dragen1860/MAML-Pytorch": {
+        "backup/": "superseded code: version 1.0 scripts kept as backup, importing modules no longer in the repository",
+    },
+    "TsingZ0/PFLlib": {
+        "dataset/": f"{NOT_TRAINING}: downloading and partitioning data sets among clients (preprocessing)",
+        "system/utils/dlg.py": f"{EVALUATION}: DLG gradient-inversion attack (privacy evaluation)",
+    },
+    "VainF/Torch-Pruning": {
+        "torch_pruning/": f"{LIBRARY} (its examples are kept)",
+        "examples/transformers/prune_hf_vit.py": f"{NOT_TRAINING}: pruning a pretrained model (fine-tuning is finetune.py)",
+        "examples/transformers/prune_timm_vit.py": f"{NOT_TRAINING}: pruning a pretrained model (fine-tuning is finetune.py)",
+        "reproduce/benchmark_importance_criteria.py": f"{NOT_TRAINING}: benchmark of pruning importance criteria",
+    },
+    "thunlp/OpenPrompt": {"openprompt/": f"{LIBRARY}: the toolkit's package (its tutorials are kept)"},
+    "JDAI-CV/fast-reid": {
+        "fastreid/layers/": f"{LIBRARY}: model layers",
+        "fastreid/solver/optim/": f"{LIBRARY}: optimizer implementations (SWA after torchcontrib's, LAMB, RAdam)",
+    },
+    "visionml/pytracking": {"pytracking/": f"{NOT_TRAINING}: trackers (online tracking with trained networks; training is ltr/)"},
+    "ChenRocks/UNITER": {
+        "inf_itm.py": f"{EVALUATION}: inference on evaluation splits",
+        "inf_nlvr2.py": f"{EVALUATION}: inference on evaluation splits",
+        "inf_re.py": f"{EVALUATION}: inference on evaluation splits",
+        "inf_vcr.py": f"{EVALUATION}: inference on evaluation splits",
+        "inf_vqa.py": f"{EVALUATION}: inference for submission",
+    },
+    "facebookresearch/DrQA": {"drqa/pipeline/": f"{NOT_TRAINING}: the full question-answering pipeline (inference)"},
+    "princeton-nlp/DensePhrases": {"generate_phrase_vecs.py": f"{NOT_TRAINING}: dumping phrase vectors with a trained model (inference)"},
+    "THUDM/GCC": {"generate.py": f"{NOT_TRAINING}: embeddings from a trained model (inference)"},
+    "HannesStark/EquiBind": {
+        "train.py": "copy: 54% of its lines in HannesStark/3DInfomax's train.py (same author; this set's first batch)",
+        "trainer/trainer.py": "copy: 65% of its lines in HannesStark/3DInfomax's trainer/trainer.py (same author; this set's first batch)",
+        "trainer/lr_schedulers.py": "copy: all of its lines in HannesStark/3DInfomax's trainer/lr_schedulers.py (same author; this set's first batch)",
+    },
+    "chao1224/MoleculeSTM": {
+        "scripts/downstream_01_retrieval_ATC_Retrieval.py": f"{EVALUATION}: zero-shot structure-text retrieval",
+        "scripts/downstream_01_retrieval_Description_Pharmacodynamics_Retrieval.py": f"{EVALUATION}: zero-shot structure-text retrieval",
+        "scripts/downstream_02_molecule_edit_step_02_MoleculeSTM_Latent_Optimization.py": f"{NOT_TRAINING}: text-guided molecule editing with trained models (latent optimisation)",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
