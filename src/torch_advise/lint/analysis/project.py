@@ -39,6 +39,7 @@ from torch_advise.lint.analysis.importers import (
     python_files,
     read_file,
 )
+from torch_advise.lint.analysis.syntax import NOT_LITERAL
 from torch_advise.records import dataclass, field
 
 # Calls that hand on what they are given to iterate (`for i, batch in enumerate(tqdm(loader))`).
@@ -458,9 +459,6 @@ def _scope_summaries(
     scopes = [_scope_facts(node.body, walks[id(node)], training) for node in [tree, *every_function]]
     classes = {c.name: _class_facts(c, summary, walks) for c in tree.body if isinstance(c, ast.ClassDef)}
     return functions, scopes, classes, frozenset(cuda_attributes)
-
-
-NOT_LITERAL = object()
 
 
 def _options(tree: ast.Module) -> tuple[dict[str, Option], frozenset[str]]:
