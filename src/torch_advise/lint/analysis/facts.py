@@ -844,8 +844,6 @@ def _is_main_guard(branch: Branch) -> bool:
     return isinstance(test.comparisons[0].operator, cst.Equal) and sides == {"__name__", "__main__"}
 
 
-
-
 def _cuda_text_built(node: cst.CSTNode) -> bool:
     """A device name put together from text that starts with cuda: `"cuda:" + str(rank)`,
     `"cuda:%d" % rank`, `"cuda:{}".format(rank)`."""
