@@ -524,13 +524,103 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "HannesStark/EquiBind": {
         "train.py": "copy: 54% of its lines in HannesStark/3DInfomax's train.py (same author; this set's first batch)",
         "trainer/trainer.py": "copy: 65% of its lines in HannesStark/3DInfomax's trainer/trainer.py (same author; this set's first batch)",
-        "trainer/lr_schedulers.py": "copy: all of its lines in HannesStark/3DInfomax's trainer/lr_schedulers.py (same author; this set's first batch)",
+        "trainer/lr_schedulers.py": (
+            "copy: all of its lines in HannesStark/3DInfomax's trainer/lr_schedulers.py (same author; this set's first batch)"
+        ),
     },
     "chao1224/MoleculeSTM": {
         "scripts/downstream_01_retrieval_ATC_Retrieval.py": f"{EVALUATION}: zero-shot structure-text retrieval",
         "scripts/downstream_01_retrieval_Description_Pharmacodynamics_Retrieval.py": f"{EVALUATION}: zero-shot structure-text retrieval",
-        "scripts/downstream_02_molecule_edit_step_02_MoleculeSTM_Latent_Optimization.py": f"{NOT_TRAINING}: text-guided molecule editing with trained models (latent optimisation)",
+        "scripts/downstream_02_molecule_edit_step_02_MoleculeSTM_Latent_Optimization.py": (
+            f"{NOT_TRAINING}: text-guided molecule editing with trained models (latent optimisation)"
+        ),
     },
+    # holdout15
+    "hao-ai-lab/FastVideo": {
+        "fastvideo-kernel/": f"{LIBRARY}: attention kernels (vmoba.py's header: adapted from KwaiVGI/VMoBA)",
+        "fastvideo/pipelines/": f"{NOT_TRAINING}: generation pipelines (denoising stages, inference) and data preprocessing pipelines",
+        "fastvideo/workflow/preprocess/": f"{NOT_TRAINING}: data preprocessing workflows",
+        "scripts/verify_anyflow_fastvideo_parity.py": f"{NOT_TRAINING}: numerical parity check against a reference implementation",
+    },
+    "SeanLee97/AnglE": {"examples/NLI/SentEval/": f"{VENDORED}: facebookresearch/SentEval (evaluation toolkit, its headers)"},
+    "naver/splade": {"splade/rerank.py": f"{EVALUATION}: re-ranking with a trained re-ranker"},
+    "ShannonAI/ChineseBert": {"tasks/CMRC/cmrc_evaluate.py": EVALUATION},
+    "horseee/LLM-Pruner": {
+        "hf_prune.py": f"{NOT_TRAINING}: pruning a pretrained model (the recovery training is post_training.py)",
+        "llama3.py": f"{NOT_TRAINING}: pruning a pretrained model (the recovery training is post_training.py)",
+        "examples/baichuan.py": f"{NOT_TRAINING}: pruning a pretrained model (the recovery training is post_training.py)",
+        "examples/bloom.py": f"{NOT_TRAINING}: pruning a pretrained model (the recovery training is post_training.py)",
+        "LLMPruner/datasets/ppl_dataset.py": f"{EVALUATION}: perplexity data sets",
+    },
+    "ibm-granite/granite-tsfm": {
+        "tsfm_public/": f"{LIBRARY} (its notebooks' scripts and fine-tuning service are kept)",
+        "notebooks/hfdemo/tspulse/imputation/imputation_zeroshot.py": f"{EVALUATION}: zero-shot imputation",
+        "notebooks/hfdemo/tspulse/search/": f"{EVALUATION}: similarity search with a pretrained model",
+    },
+    "MolecularAI/Chemformer": {"molbart/utils/samplers/": f"{NOT_TRAINING}: beam-search sampling (inference)"},
+    "mir-group/nequip": {
+        "nequip/utils/unittests/": "test utilities",
+        "nequip/utils/xpu/": f"{LIBRARY}: a Lightning accelerator for Intel XPUs",
+    },
+    "AI-Study-Han/Zero-Chatgpt": {"train_tokenizer/": f"{NOT_TRAINING}: training a BPE tokenizer (no model)"},
+    "tomaarsen/SpanMarkerNER": {"span_marker/": f"{LIBRARY} (its training scripts are kept)"},
+    "ContinualAI/avalanche": {
+        "avalanche/": f"{LIBRARY} (its examples are kept)",
+        "examples/ffcv/ffcv_try_speed.py": f"{NOT_TRAINING}: speed measurement of the FFCV data loader",
+        "profiling/": f"{NOT_TRAINING}: profiling",
+    },
+    "kdexd/virtex": {
+        "scripts/clf_voc07.py": f"{EVALUATION}: SVMs on frozen features",
+        "scripts/eval_captioning.py": f"{EVALUATION}: captioning inference and evaluation",
+        "virtex/optim/lookahead.py": f"{LIBRARY}: optimizer implementation (adapted from michaelrzhang/lookahead, its docstring)",
+    },
+    "D-X-Y/AutoDL-Projects": {
+        "exps/NAS-Bench-201/statistics.py": f"{NOT_TRAINING}: collecting the benchmark's results of trained networks",
+        "xautodl/utils/temp_sync.py": "superseded code: its header says to be deleted",
+    },
+    "666DZY666/micronet": {
+        "micronet/compression/pruning/gc_prune.py": f"{NOT_TRAINING}: pruning a trained model (fine-tuning is main.py)",
+        "micronet/compression/pruning/normal_regular_prune.py": f"{NOT_TRAINING}: pruning a trained model (fine-tuning is main.py)",
+        "micronet/deploy/": f"{NOT_TRAINING}: TensorRT deployment and its evaluation",
+    },
+    "deep-learning-with-pytorch/dlwpt-code": {
+        "p2ch11/prepcache.py": f"{NOT_TRAINING}: data cache preparation (preprocessing)",
+        "p2ch12/prepcache.py": f"{NOT_TRAINING}: data cache preparation (preprocessing)",
+        "p2ch13/prepcache.py": f"{NOT_TRAINING}: data cache preparation (preprocessing)",
+        "p2ch14/prepcache.py": f"{NOT_TRAINING}: data cache preparation (preprocessing)",
+        "p2ch13/benchmark_seg.py": f"{NOT_TRAINING}: benchmark of the segmentation training data",
+        "p2ch14/check_nodule_fp_rate.py": f"{EVALUATION}: false-positive rate of trained models",
+        "p2ch14/nodule_analysis.py": f"{NOT_TRAINING}: end-to-end nodule analysis with trained models (inference)",
+        "p2ch14/screencts.py": f"{NOT_TRAINING}: screening CT scans (preprocessing)",
+    },
+    "TingsongYu/PyTorch_Tutorial": {
+        "Code/4_viewer/3_visual_featuremaps.py": f"{NOT_TRAINING}: visualisation of feature maps",
+        "Code/4_viewer/6_hook_for_grad_cam.py": f"{NOT_TRAINING}: Grad-CAM visualisation",
+    },
+    "s3prl/s3prl": {
+        "s3prl/": f"{LIBRARY}: the toolkit's package (its examples are kept)",
+        "src/runner.py": "superseded code: its header says deprecated, for run_upstream.py and run_downstream.py",
+    },
+    "wengong-jin/hgraph2graph": {
+        "polymers/reconstruct.py": f"{EVALUATION}: reconstruction with a trained model",
+        "translate.py": f"{NOT_TRAINING}: translating molecules with a trained model (inference)",
+    },
+    "divelab/DIG": {"dig/": f"{LIBRARY} (its examples are kept)"},
+    "uma-pi1/kge": {"kge/job/eval_entity_ranking.py": EVALUATION},
+    "pykeen/pykeen": {"src/pykeen/predict.py": f"{NOT_TRAINING}: prediction with a trained model (inference)"},
+    "reczoo/FuxiCTR": {"fuxictr/": f"{LIBRARY} (its model zoo is kept)"},
+    "binli123/dsmil-wsi": {
+        "attention_map.py": f"{NOT_TRAINING}: attention maps of trained models (visualisation)",
+        "compute_feats.py": f"{NOT_TRAINING}: feature extraction with a trained embedder",
+    },
+    "sunlabuiuc/PyHealth": {
+        "pyhealth/": f"{LIBRARY} (its examples are kept)",
+        "examples/interpretability/": f"{EVALUATION}: interpretability methods on trained models",
+        "leaderboard/": f"{EVALUATION}: leaderboard",
+    },
+    "ma-xu/pointMLP-pytorch": {"classification_ModelNet40/voting.py": f"{EVALUATION}: voting test of a trained model"},
+    "tristandeleu/pytorch-meta": {"torchmeta/": f"{LIBRARY} (its examples are kept)"},
+    "castorini/hedwig": {"common/evaluators/": EVALUATION},
 }
 
 LEFT_OUT_FOLDERS = {
