@@ -70,9 +70,12 @@ def _trains_on_the_cpu(ctx: CheckContext) -> bool:
         return False
     model = ctx.model
     for site in model.calls:
-        if site.method != "to" or not site.node.args:
+        if site.method != "to":
             continue
-        device = keyword_args(site.node).get("device") or positional_args(site.node)[0]
+        positional = positional_args(site.node)
+        device = keyword_args(site.node).get("device") or (positional[0] if positional else None)
+        if device is None:
+            continue  # `.to(dtype=torch.float16)`
         origins = model.origins(device, site.scope)
         if origins and all(_names_the_cpu(model, origin.expr, origin.scope) for origin in origins):
             return True
