@@ -261,12 +261,11 @@ class Facts:
 
     # ---- devices --------------------------------------------------------------------------
 
-    def command_line_option(self, expr: cst.BaseExpression, scope: Scope) -> Optional[tuple[Option, bool]]:
+    def command_line_option(self, expr: cst.BaseExpression, scope: Scope) -> Optional[tuple[Option, str]]:
         """The command-line option `args.workers` reads, when `args` holds the options parsed
         here (`args = parser.parse_args()`) or imported from a module of the project that parses
-        them (`from param import args`); with whether a run may set it: a launch script, guide,
-        configuration file or another module of the project names one of its flags. None where
-        the read is not of one option or no project can be read."""
+        them (`from param import args`), with the path of the module declaring it (for
+        Project.sets_option). None where the read is not of one option or no project can be read."""
         if not isinstance(expr, cst.Attribute) or self.project is None:
             return None
         model = self.model
@@ -287,7 +286,7 @@ class Facts:
             if found is None:
                 return None
             option, declaring = found
-        return option, self.project.sets_option(option, declaring)
+        return option, declaring
 
     def can_be_cuda(self, expr: cst.CSTNode, scope: Scope, seen: Optional[set] = None) -> bool:
         """True when one of the values the device expression may hold is a CUDA device."""

@@ -508,6 +508,22 @@ def _parses(value: ast.expr, function: FunctionNode) -> bool:
     )
 
 
+# A command-line flag as a word of its own: `--workers`, `-j` (not `x-ray`, not `--workers2`'s prefix).
+FLAG_WORD = rb"(?<![\w-])-{1,2}[A-Za-z][\w-]*"
+
+
+@lru_cache(maxsize=16)
+def _flags_named(folder: str) -> tuple[tuple[str, Optional[frozenset[bytes]]], ...]:
+    """Every flag-like word each launch script, guide, configuration file and Python file of
+    the project holds (by real path), read once a run: questions about options ask it again and
+    again."""
+    found: list[tuple[str, Optional[frozenset[bytes]]]] = []
+    for path in (*project_files(folder, LAUNCH_SUFFIXES), *python_files(folder)):
+        source = read_file(path)
+        found.append((os.path.realpath(path), frozenset(re.findall(FLAG_WORD, source)) if source is not None else None))
+    return tuple(found)
+
+
 def _values_in(walk: _ScopeWalk, module_names: dict[str, list[ast.expr]]) -> Callable[[str], list[ast.expr]]:
     """What a name may hold, read in the walk's scope: its own assignments, else the module's."""
     return lambda name: walk.assigned.get(name) or module_names.get(name, [])
@@ -723,7 +739,9 @@ class EpochUse:
 def forget_project_reads() -> None:
     """Drop what was read of projects' files (their lists, imports, states): a long-lived process,
     the language server, reads them afresh for each lint, as a command-line run does."""
-    for cached in (project_files, importers_of, imports_by_version, import_line_words, project_state, files_matching, _resolved, _modules_named):
+    for cached in (
+        project_files, importers_of, imports_by_version, import_line_words, project_state, files_matching, _resolved, _modules_named, _flags_named,
+    ):
         cached.cache_clear()
 
 
@@ -822,22 +840,17 @@ class Project:
         """Whether a launch script, README or configuration file of the project, or one of its
         Python files other than the one declaring it, names one of the option's flags: a run may
         set it there. An unreadable project may, too."""
-        flags = [flag for flag in option.flags if flag.startswith("-")]
+        flags = {flag.encode() for flag in option.flags if flag.startswith("-")}
         if not flags:
             return True
         self.read = True
-        pattern = re.compile(rb"(?<![\w-])(?:" + b"|".join(re.escape(f.encode()) for f in flags) + rb")(?![\w-])")
         try:
-            paths = [*project_files(self.folder, LAUNCH_SUFFIXES), *python_files(self.folder)]
+            named = _flags_named(self.folder)
         except OSError:
             return True
-        for path in paths:
-            if os.path.realpath(path) == os.path.realpath(declaring):
-                continue
-            source = read_file(path)
-            if source is None or pattern.search(source):
-                return True
-        return False
+        mine = os.path.realpath(declaring)
+        # An unreadable file (None) may name any flag.
+        return any(words is None or words & flags for path, words in named if path != mine)
 
     def cuda_parameters_passed_to(self, function: str, param: str, index: int) -> bool:
         """Whether another module of the project hands this module's `function`, as `param`, the

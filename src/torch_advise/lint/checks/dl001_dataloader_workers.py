@@ -56,8 +56,9 @@ def _option_left_at_zero(ctx: CheckContext, loader: DataLoaderCall) -> Optional[
     read = ctx.facts.command_line_option(loader.arguments["num_workers"], loader.site.scope)
     if read is None:
         return None
-    option, may_be_set = read
-    if may_be_set or option.default != 0 or isinstance(option.default, bool):
+    option, declaring = read
+    # Whether a run sets it is asked last: it reads the project's launch files.
+    if option.default != 0 or isinstance(option.default, bool) or ctx.project.sets_option(option, declaring):
         return None
     return next((flag for flag in option.flags if flag.startswith("--")), option.flags[0])
 

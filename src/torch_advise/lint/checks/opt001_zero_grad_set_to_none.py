@@ -66,28 +66,23 @@ def _gradients_must_stay_tensors(ctx: CheckContext) -> bool:
     to None would make it raise: zeros are what it needs. An update that runs only after its
     gradient was found not None (`if x.grad is not None: x.grad /= n`) takes either."""
     module = ctx.model.module
-    tested = _tested_not_none(module)
-    for site in ctx.model.calls:
-        if site.method in IN_PLACE and site.receiver is not None and _unguarded_grad(module, site.receiver, tested):
-            return True
+    updated = [site.receiver for site in ctx.model.calls if site.method in IN_PLACE and site.receiver is not None]
     for node in descendants(module, (cst.AugAssign, cst.Assign)):
         if isinstance(node, cst.AugAssign):
-            if _unguarded_grad(module, node.target, tested):
-                return True
-        elif isinstance(node, cst.Assign) and any(
-            isinstance(t.target, cst.Subscript) and _unguarded_grad(module, t.target, tested) for t in node.targets
-        ):
-            return True
-    return False
-
-
-def _unguarded_grad(module: cst.Module, target: cst.BaseExpression, tested: dict[int, set[str]]) -> bool:
-    """`target` reaches a gradient (its code names `.grad`) that no enclosing test found not None."""
-    code = module.code_for_node(target)
-    if ".grad" not in code:
+            updated.append(node.target)
+        elif isinstance(node, cst.Assign):
+            updated.extend(t.target for t in node.targets if isinstance(t.target, cst.Subscript))
+    updated = [target for target in updated if ".grad" in module.code_for_node(target)]
+    if not updated:
         return False
-    gradient = code[: code.index(".grad") + len(".grad")]
-    return gradient not in tested.get(id(target), set())
+    tested = _tested_not_none(module)
+    return any(_gradient_of(module, target) not in tested.get(id(target), set()) for target in updated)
+
+
+def _gradient_of(module: cst.Module, target: cst.BaseExpression) -> str:
+    """`x.grad` of `x.grad.data[a:b]`, by its code."""
+    code = module.code_for_node(target)
+    return code[: code.index(".grad") + len(".grad")]
 
 
 def _tested_not_none(module: cst.Module) -> dict[int, set[str]]:
