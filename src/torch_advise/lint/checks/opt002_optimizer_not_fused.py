@@ -129,7 +129,10 @@ class _CudaModules:
     def holds(self, holder: cst.BaseExpression, scope: Scope) -> bool:
         cls = self._own_class(holder, scope)
         if cls is not None:
-            return any(self._builds(site, cls) for site in self.moves) or self._fitted_on_gpu(cls)
+            return (
+                any(self._builds(site, cls) or self._moves_itself(site, cls) for site in self.moves)
+                or self._fitted_on_gpu(cls)
+            )
         # `self.encoder.parameters()` of a LightningModule: Lightning moves what it holds too.
         if isinstance(holder, cst.Attribute):
             owner = self._own_class(_root(holder), scope)
@@ -158,6 +161,19 @@ class _CudaModules:
 
     def _fitted_on_gpu(self, cls: ClassInfo) -> bool:
         return any(cls in self.model.class_lineage(built) for built in self._lightning_on_gpu)
+
+    def _moves_itself(self, site: CallSite, cls: ClassInfo) -> bool:
+        """`self.to(self.device)` in a method of the class or of a class it inherits: a network
+        that moves itself, as reinforcement-learning agents' networks do in their constructor."""
+        function = site.scope.function
+        receiver = site.receiver
+        return (
+            function is not None
+            and function.cls is not None
+            and isinstance(receiver, cst.Name)
+            and receiver.value == function.self_name
+            and function.cls in self.model.class_lineage(cls)
+        )
 
     def _builds(self, site: CallSite, cls: ClassInfo) -> bool:
         assert site.receiver is not None or site.method == "cuda"
