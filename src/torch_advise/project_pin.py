@@ -152,8 +152,13 @@ def _reader(name: str, folder: Path) -> Optional[Callable[[Path], Iterator[str]]
     """What reads the torch requirements of a dependency file of this name; None for other files."""
     lowered = name.lower()
     if lowered.endswith((".yml", ".yaml")) and (
-        folder.name in ENVIRONMENT_FOLDERS or (folder.name in SETUP_FOLDERS and ("conda" in lowered or "environment" in lowered))
+        folder.name in ENVIRONMENT_FOLDERS
+        or "conda" in lowered
+        or (folder.name in SETUP_FOLDERS and "environment" in lowered)
     ):
+        # A conda file named for what it is (`conda_splade_env.yml`) pins wherever it sits;
+        # other environment files beside `environment.yml` may be old ones
+        # (`environment_old_2021.yml`), so only the set-up folders' are read.
         return _conda_environment
     if lowered.startswith("requirements") and lowered.endswith(".txt"):
         return _requirements_txt
