@@ -4,11 +4,12 @@ A repository that pins `torch==2.1.0` runs on torch 2.1 whatever torch the machi
 has (a pre-commit environment has none), and advice for torch 2.4 would be wrong there: the
 `torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted
 paths, the first folder whose requirements*.txt, pyproject.toml (dependencies and extras),
-setup.cfg, setup.py, conda environment file, or the install commands (and the lines that are
-requirements alone) of its README.md, INSTALL.md or environment set-up script (`install.sh`, `env_setup.sh`) name torch decides, and
-after them the conda environment files a repository keeps in an `env/` or `envs/` folder, or
-names for what they are in a `scripts/` or `docker/` folder; the walk ends at a repository's root or the home folder
-(project_scope). A requirement with no upper bound (`torch>=2.0`) says nothing about the version
+setup.cfg, setup.py, conda environment file (`environment.yml`, or any named for conda), or the
+install commands (and the lines that are nothing but requirements) of its README.md, INSTALL.md
+or environment set-up script (`install.sh`, `env_setup.sh`) name torch decides, and after them
+the conda environment files a repository keeps in an `env/` or `envs/` folder, or names for what
+they are in a `scripts/` or `docker/` folder; the walk ends at a repository's root or the home
+folder (project_scope). A requirement with no upper bound (`torch>=2.0`) says nothing about the version
 that runs, so it gives no pin. Files that cannot be read or parsed, and those project_scope does
 not take for the project's own, are passed over: a pin is a hint, never a reason to fail.
 """
@@ -279,12 +280,12 @@ def _install_commands(path: Path) -> Iterator[str]:
     ``` `` pytorch==1.5.0`` ```): what its authors run it on. Prose is not read."""
     for line in _read(path).splitlines():
         command = re.search(r"\b(?:pip3?|conda|mamba)\s+install\b(.*)", line)
-        # A bare `pip install torch` bounds nothing, and must not end the walk as a declaring
-        # folder would: only a versioned word counts here.
         if command is None:
             yield from _listed_requirements(line)
             continue
         for word in command.group(1).split():
+            # A bare `pip install torch` bounds nothing, and must not end the walk as a
+            # declaring folder would: only a versioned word counts here (and in a listed line).
             spec = _package_spec(word.strip("`'\""))
             if spec:
                 yield spec

@@ -92,9 +92,6 @@ class Guards:
         return False
 
 
-
-
-
 def every_iteration(calls: list[IterationCall], guards: Guards) -> list[IterationCall]:
     """Calls of which one runs on every iteration: one no condition filters, else one in each arm
     of an `if`/`else` (`if fp16: scaled.backward()` / `else: loss.backward()`), in their order;
