@@ -16,6 +16,7 @@ from torch_advise.lint.analysis.model import Binding, Branch, CallSite, ClassInf
 from torch_advise.lint.analysis.project import ITERATION_WRAPPERS, Option, Project
 from torch_advise.lint.analysis.syntax import (
     argument_for,
+    device_argument,
     dotted,
     has_star_args,
     keyword_args,
@@ -25,7 +26,7 @@ from torch_advise.lint.analysis.syntax import (
     string_value,
     target_names,
 )
-from torch_advise.lint.analysis.values import argparse_defaults, argparse_dest
+from torch_advise.lint.analysis.values import argparse_declarations, argparse_defaults
 from torch_advise.lint.analysis.walk import descendants
 from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.records import dataclass, field
@@ -269,11 +270,8 @@ class Facts:
         if not isinstance(expr, cst.Attribute) or self.project is None:
             return None
         model = self.model
-        if any(
-            isinstance(o.expr, cst.Call) and isinstance(o.expr.func, cst.Attribute) and o.expr.func.attr.value == "parse_args"
-            for o in model.origins(expr.value, scope)
-        ):
-            declared = [site.node for site in model.calls if site.method == "add_argument" and argparse_dest(site.node) == expr.attr.value]
+        declared = argparse_declarations(model, expr, scope)
+        if declared is not None:
             if len(declared) != 1:
                 return None
             default = keyword_args(declared[0]).get("default")
@@ -444,10 +442,7 @@ class Facts:
             return True
         if site.method != "to":
             return False
-        call = site.node
-        device = keyword_args(call).get("device")
-        if device is None and positional_args(call):
-            device = positional_args(call)[0]
+        device = device_argument(site.node)
         return device is not None and self.can_be_cuda(device, site.scope, seen)
 
     def batch_moves_to_cuda(self, entry: LoaderLoop) -> list[CallSite]:

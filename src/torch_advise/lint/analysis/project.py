@@ -40,6 +40,7 @@ from torch_advise.lint.analysis.importers import (
     read_file,
 )
 from torch_advise.lint.analysis.syntax import NOT_LITERAL
+from torch_advise.lint.analysis.values import option_dest
 from torch_advise.records import dataclass, field
 
 # Calls that hand on what they are given to iterate (`for i, batch in enumerate(tqdm(loader))`).
@@ -402,10 +403,15 @@ def _moved_parameters(walk: _ScopeWalk, params: tuple[str, ...]) -> dict[str, Op
         if func.attr == "cuda":
             moves[source] = None
             continue
-        device = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "device"), None)
+        device = _device_argument(call)
         if isinstance(device, ast.Name) and device.id in params:
             moves[source] = device.id
     return moves
+
+
+def _device_argument(call: ast.Call) -> Optional[ast.expr]:
+    """The device a `.to(...)` call names: its first positional argument, else its `device=`."""
+    return call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "device"), None)
 
 
 def _root(node: ast.expr) -> Optional[str]:
@@ -469,7 +475,7 @@ def _options(tree: ast.Module) -> tuple[dict[str, Option], frozenset[str]]:
             flags = tuple(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
             keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
             dest = keywords.get("dest")
-            name = dest.value if isinstance(dest, ast.Constant) and isinstance(dest.value, str) else _dest_of(flags)
+            name = dest.value if isinstance(dest, ast.Constant) and isinstance(dest.value, str) else option_dest(flags)
             default = keywords.get("default")
             value = default.value if isinstance(default, ast.Constant) else (None if default is None else NOT_LITERAL)
             if name is not None:
@@ -486,11 +492,6 @@ def _options(tree: ast.Module) -> tuple[dict[str, Option], frozenset[str]]:
     }
     # An option declared twice (two parsers) has no one default.
     return {name: found[0] for name, found in declared.items() if len(found) == 1}, frozenset(parsed)
-
-
-def _dest_of(flags: tuple[str, ...]) -> Optional[str]:
-    chosen = next((f for f in flags if f.startswith("--")), flags[0] if flags else None)
-    return chosen.lstrip("-").replace("-", "_") if chosen else None
 
 
 def _parse_call(node: ast.expr) -> bool:
@@ -582,7 +583,7 @@ def _moves_to_cuda(call: ast.Call, values_of: Callable[[str], list[ast.expr]], s
     assert isinstance(call.func, ast.Attribute)
     if call.func.attr == "cuda":
         return True
-    device = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "device"), None)
+    device = _device_argument(call)
     return call.func.attr == "to" and device is not None and _can_be_cuda(device, values_of, summary, 0)
 
 

@@ -29,6 +29,16 @@ def positional_args(call: cst.Call) -> list[Expr]:
     return [a.value for a in call.args if a.keyword is None and not a.star]
 
 
+def device_argument(call: cst.Call) -> Optional[Expr]:
+    """The device a `.to(...)` call names: its `device=` keyword, else its first positional
+    argument (which may be a dtype); None for `.to(dtype=...)`."""
+    device = keyword_args(call).get("device")
+    if device is None:
+        positional = positional_args(call)
+        device = positional[0] if positional else None
+    return device
+
+
 def has_star_args(call: cst.Call) -> bool:
     return any(a.star for a in call.args)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional
 
 from torch_advise.lint.analysis.model import (
@@ -22,9 +23,9 @@ from torch_advise.lint.syntax_tree import nodes as cst
 PURE_CALLS = {"min", "max", "int", "len", "abs", "os.cpu_count"}
 
 
-def argparse_defaults(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> Optional[list[cst.CSTNode]]:
-    """`args.workers` where `args = parser.parse_args()`: the defaults of the matching
-    `add_argument` calls (a literal `False` for store_true); None when `expr` is not such a read."""
+def argparse_declarations(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> Optional[list[cst.Call]]:
+    """`args.workers` where `args = parser.parse_args()`: the `add_argument` calls that declare
+    it; None when `expr` is not such a read."""
     if not isinstance(expr, cst.Attribute):
         return None
     if not any(
@@ -32,11 +33,18 @@ def argparse_defaults(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> 
         for o in model.origins(expr.value, scope)
     ):
         return None
+    return [site.node for site in model.calls if site.method == "add_argument" and argparse_dest(site.node) == expr.attr.value]
+
+
+def argparse_defaults(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> Optional[list[cst.CSTNode]]:
+    """`args.workers` where `args = parser.parse_args()`: the defaults of the matching
+    `add_argument` calls (a literal `False` for store_true); None when `expr` is not such a read."""
+    declared = argparse_declarations(model, expr, scope)
+    if declared is None:
+        return None
     defaults: list[cst.CSTNode] = []
-    for site in model.calls:
-        if site.method != "add_argument" or argparse_dest(site.node) != expr.attr.value:
-            continue
-        keywords = keyword_args(site.node)
+    for call in declared:
+        keywords = keyword_args(call)
         if "default" in keywords:
             defaults.append(keywords["default"])
         elif string_value(keywords.get("action", cst.Name("None"))) == "store_true":
@@ -50,7 +58,12 @@ def argparse_dest(call: cst.Call) -> Optional[str]:
     dest = keyword_args(call).get("dest")
     if dest is not None:
         return string_value(dest)
-    flags = [flag for flag in (string_value(arg) for arg in positional_args(call)) if flag]
+    return option_dest([flag for flag in (string_value(arg) for arg in positional_args(call)) if flag])
+
+
+def option_dest(flags: Sequence[str]) -> Optional[str]:
+    """The attribute an option's flags set without a `dest=`: the first long flag's, else the
+    first flag's (`--batch-size` sets `batch_size`)."""
     chosen = next((f for f in flags if f.startswith("--")), flags[0] if flags else None)
     return chosen.lstrip("-").replace("-", "_") if chosen else None
 

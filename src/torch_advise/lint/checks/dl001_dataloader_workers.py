@@ -11,7 +11,7 @@ from torch_advise.lint.analysis.edits import (
 )
 from torch_advise.lint.analysis.facts import DataLoaderCall
 from torch_advise.lint.analysis.model import Scope, TrainingModel
-from torch_advise.lint.analysis.syntax import NOT_LITERAL, keyword_args, positional_args, string_value
+from torch_advise.lint.analysis.syntax import NOT_LITERAL, device_argument, string_value
 from torch_advise.lint.syntax_tree import nodes as cst
 
 
@@ -73,8 +73,7 @@ def _trains_on_the_cpu(ctx: CheckContext) -> bool:
     for site in model.calls:
         if site.method != "to":
             continue
-        positional = positional_args(site.node)
-        device = keyword_args(site.node).get("device") or (positional[0] if positional else None)
+        device = device_argument(site.node)
         if device is None:
             continue  # `.to(dtype=torch.float16)`
         origins = model.origins(device, site.scope)

@@ -20,6 +20,7 @@ from torch_advise.lint.analysis.model import (
 )
 from torch_advise.lint.analysis.syntax import (
     calls_in,
+    device_argument,
     has_star_args,
     keyword_args,
     literal_value,
@@ -109,7 +110,8 @@ class _CudaModules:
             return False
         if not self.strict:
             return True
-        device = keyword_args(site.node).get("device") or positional_args(site.node)[0]
+        device = device_argument(site.node)
+        assert device is not None  # moves_to_cuda read it
         # A device handed in by another module is not known to be always CUDA.
         origins = self.model.origins(device, site.scope)
         return bool(origins) and all(self._always_cuda(o) for o in origins)
