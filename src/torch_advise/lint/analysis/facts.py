@@ -13,7 +13,7 @@ from typing import NamedTuple, Optional
 
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.model import Binding, Branch, CallSite, ClassInfo, FunctionInfo, LoopInfo, Origin, Scope, TrainingModel
-from torch_advise.lint.analysis.project import ITERATION_WRAPPERS, Option, Project
+from torch_advise.lint.analysis.project import ITERATION_WRAPPERS, FunctionFacts, Option, Project
 from torch_advise.lint.analysis.syntax import (
     argument_for,
     device_argument,
@@ -135,6 +135,15 @@ class LoaderLoop:
     nexts: list[CallSite] = field(default_factory=list)  # the `next(it)` calls that take them
 
 
+class HandedLoader(NamedTuple):
+    """A call that hands a loader to another module's function, which iterates it as `param`."""
+
+    site: CallSite
+    function: str  # as this file names it: `engine.train_one_epoch`
+    facts: FunctionFacts
+    param: str
+
+
 class Facts:
     """Answers about one model, computed once per file and shared by all checks."""
 
@@ -250,6 +259,43 @@ class Facts:
                 if not _inner_loop_of(loop, [e.loop for e in result[loader]]):
                     result[loader].append(entry)
         return result
+
+    def handed_to_iteration(self, loader: DataLoaderCall) -> list[HandedLoader]:
+        """The calls that hand the loader to a function of another module of the project that
+        iterates the parameter it takes it as: `train_one_epoch(model, loader, device)` with
+        `for images, targets in loader:` in engine.py."""
+        if self.project is None:
+            return []
+        found = []
+        for site in self.model.calls:
+            if not site.node.args or has_star_args(site.node) or self.model.callee(site.node, site.scope) is not None:
+                continue
+            # The project is asked only about calls handed the loader: its modules are parsed then.
+            if not any(loader in self.loaders_in(arg.value, site.scope) for arg in site.node.args):
+                continue
+            name = self.model.call_name(site)
+            facts = self.project.function_facts(name) if name is not None and "." in name else None
+            if facts is None:
+                continue
+            for index, param in enumerate(facts.params):
+                if param not in facts.iterated_params:
+                    continue
+                handed = argument_for(site.node, param, index)
+                if handed is not None and loader in self.loaders_in(handed, site.scope):
+                    found.append(HandedLoader(site, name or "", facts, param))
+        return found
+
+    def moved_to_cuda_by(self, handed: HandedLoader) -> bool:
+        """Whether the function the loader is handed to moves its batches to a device that can be
+        CUDA: `.cuda()`, or `.to(device)` of a parameter this call fills with such a device."""
+        moved = handed.facts.moves
+        if handed.param not in moved:
+            return False
+        device = moved[handed.param]
+        if device is None:
+            return True
+        given = argument_for(handed.site.node, device, handed.facts.params.index(device))
+        return given is not None and self.can_be_cuda(given, handed.site.scope)
 
     def iterated_on_import(self, loader: DataLoaderCall) -> bool:
         """A loop takes the loader's batches at the module's top level, outside

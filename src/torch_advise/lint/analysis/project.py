@@ -54,6 +54,8 @@ PICKLED_LOADS_ALLOWED = (
 )
 # How many classes of a module a base is followed through.
 MAX_BASES = 4
+# How many calls deep a function's work is followed through the functions of its module.
+MAX_DELEGATION = 3
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
@@ -382,12 +384,37 @@ def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions
     return facts
 
 
+def _add_delegated_work(functions: dict[str, FunctionFacts], walks: dict[str, _ScopeWalk]) -> None:
+    """A function that hands a parameter to another function of its module iterates it, or moves
+    its data to a device, as that one does: `evaluate(model, loader, device)` calling
+    `evaluate_coco(model, loader, device)`. Followed MAX_DELEGATION calls deep."""
+    for _ in range(MAX_DELEGATION):
+        changed = False
+        for name, facts in functions.items():
+            for call in walks[name].calls.facts:
+                callee = functions.get(call.callee)
+                if callee is None or callee is facts:
+                    continue
+                handed = {param: passed for param, passed in [*zip(callee.params, call.positional), *call.keywords.items()] if passed in facts.params}
+                for param, passed in handed.items():
+                    if param in callee.iterated_params and passed not in facts.iterated_params:
+                        facts.iterated_params.add(passed)
+                        changed = True
+                    if param in callee.moves and passed not in facts.moves:
+                        device = callee.moves[param]
+                        if device is None or handed.get(device) is not None:
+                            facts.moves[passed] = None if device is None else handed[device]
+                            changed = True
+        if not changed:
+            return
+
+
 def _moved_parameters(walk: _ScopeWalk, params: tuple[str, ...]) -> dict[str, Optional[str]]:
     """Which parameters' data the function sends to a device: `x.to(device)`, `x.cuda()` on a
     parameter, or on a name a loop or comprehension takes from one (`for k, v in batch.items()`)."""
     taken_from = {name: name for name in params}
     for target, iterated in walk.iterations:
-        source = taken_from.get(_root(iterated) or "")
+        source = taken_from.get(_iterated_name(iterated) or _root(iterated) or "")
         if source is None:
             continue
         for name in ast.walk(target):
@@ -462,6 +489,7 @@ def _scope_summaries(
     # Functions that train, one call deep: `train_one_epoch` called from the epoch loop.
     training = {f.name for f in definitions if walks[id(f)].calls.trains(set())}
     functions = {f.name: _function_facts(f, walks[id(f)], training) for f in definitions}
+    _add_delegated_work(functions, {f.name: walks[id(f)] for f in definitions})
     scopes = [_scope_facts(node.body, walks[id(node)], training) for node in [tree, *every_function]]
     classes = {c.name: _class_facts(c, summary, walks) for c in tree.body if isinstance(c, ast.ClassDef)}
     return functions, scopes, classes, frozenset(cuda_attributes)

@@ -50,7 +50,9 @@ def check(ctx: CheckContext) -> None:
         entries = ctx.facts.loader_loops.get(loader, [])
         if not any(ctx.facts.batch_moves_to_cuda(entry) for entry in entries):
             frameworks = frameworks or _FrameworkCopies(ctx)
-            if not frameworks.copy(loader):
+            if not frameworks.copy(loader) and not any(
+                ctx.facts.moved_to_cuda_by(handed) for handed in ctx.facts.handed_to_iteration(loader)
+            ):
                 continue
         ctx.report(
             loader.argument("pin_memory") or loader.node,

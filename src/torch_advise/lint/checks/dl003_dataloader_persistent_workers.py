@@ -171,7 +171,36 @@ def _where_restarted(ctx: CheckContext, loader: DataLoaderCall, workers: cst.Bas
     if lightning is not None:
         return f", as {lightning}" if has_workers else None
     elsewhere = _iterated_every_epoch_elsewhere(ctx, loader, has_workers)
-    return f", by the training loop at {elsewhere} that iterates it" if elsewhere is not None else None
+    if elsewhere is not None:
+        return f", by the training loop at {elsewhere} that iterates it"
+    handed = _handed_every_epoch(ctx, loader) if has_workers else None
+    return f", by {handed}() that iterates it on every pass of the training loop" if handed is not None else None
+
+
+def _handed_every_epoch(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
+    """The function of another module that iterates the loader when a loop that trains, built
+    around the loader rather than rebuilding it, calls it on every pass: `for epoch in ...:
+    train_one_epoch(model, loader, device)`."""
+    rebuilt = _built_in(ctx.model, loader)
+    for handed in ctx.facts.handed_to_iteration(loader):
+        loops = list(handed.site.loops)
+        if handed.site.function is not None:
+            loops.extend(_loops_around(ctx.model, handed.site.function))
+        for loop in loops:
+            if loop not in rebuilt and (handed.facts.trains or _trains(ctx, loop)):
+                return handed.function.rsplit(".", 1)[-1]
+    return None
+
+
+def _trains(ctx: CheckContext, loop: LoopInfo) -> bool:
+    """The loop runs a backward in this file, or calls a function of another module that does."""
+    if ctx.model.loop_trains(loop):
+        return True
+    for site in loop.calls:
+        name = ctx.model.call_name(site) if ctx.model.callee(site.node, site.scope) is None else None
+        if name is not None and "." in name and ctx.project.trains(name):
+            return True
+    return False
 
 
 def _persistent_setting(ctx: CheckContext, workers: cst.BaseExpression, scope: Scope) -> Optional[str]:
