@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -39,6 +41,7 @@ def train(model, dataset, optimizer):
 
 # An empty folder outside any repository, for text linted on its own.
 ISOLATED = tempfile.mkdtemp(prefix="advise-text-")
+atexit.register(shutil.rmtree, ISOLATED, ignore_errors=True)
 
 
 def make_target(capability: tuple[int, int] = (8, 0), torch_version: tuple[int, int] = (2, 13)) -> Target:
