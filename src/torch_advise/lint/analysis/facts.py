@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import NamedTuple, Optional
 
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
+from torch_advise.lint.analysis.loader_subclasses import DATALOADER_PARAMS, WORKER_SETTINGS, LoaderForwarding
 from torch_advise.lint.analysis.model import Binding, Branch, CallSite, ClassInfo, FunctionInfo, LoopInfo, Origin, Scope, TrainingModel
 from torch_advise.lint.analysis.project import ITERATION_WRAPPERS, FunctionFacts, Option, Project
 from torch_advise.lint.analysis.syntax import (
@@ -36,22 +37,6 @@ FLOAT16 = {"torch.float16", "torch.half"}
 FSDP_PRECISIONS = {"MixedPrecision", "MixedPrecisionPolicy"}
 OPTIMIZER_NAME = re.compile(r"(optimizer|optim|opt)(_\w+)?|\w+_(optimizer|optim|opt)")
 DATALOADER = "torch.utils.data.DataLoader"
-# DataLoader's positional parameters, in order, so `DataLoader(ds, 32, True)` is understood.
-DATALOADER_PARAMS = (
-    "dataset",
-    "batch_size",
-    "shuffle",
-    "sampler",
-    "batch_sampler",
-    "num_workers",
-    "collate_fn",
-    "pin_memory",
-    "drop_last",
-    "timeout",
-    "worker_init_fn",
-    "multiprocessing_context",
-    "generator",
-)
 # Libraries' DataLoader subclasses that hand their keyword arguments (num_workers, pin_memory,
 # persistent_workers) to torch's unchanged, each with its own positional parameters.
 _PYG_LOADER_PARAMS = ("dataset", "batch_size", "shuffle", "follow_batch", "exclude_keys")
@@ -109,8 +94,15 @@ class DataLoaderCall:
     site: CallSite
     arguments: dict[str, cst.BaseExpression]
     opaque: bool  # **kwargs or *args: its settings cannot be known
-    # A library's subclass (LIBRARY_LOADERS): torch's worker and memory settings, its own collation.
+    # A library's or the project's subclass (LIBRARY_LOADERS, loader_subclasses.py): torch's
+    # worker and memory settings, its own collation.
     library: bool = False
+    # Worker settings the subclass decides itself, which this call cannot set.
+    decided: frozenset[str] = frozenset()
+
+    def settable(self, *names: str) -> bool:
+        """Whether the call's arguments decide these settings, as the rules read them."""
+        return not self.opaque and self.decided.isdisjoint(names)
 
     @property
     def node(self) -> cst.Call:
@@ -160,12 +152,29 @@ class Facts:
             name = self.model.call_name(site)
             params = DATALOADER_PARAMS if name == DATALOADER else LIBRARY_LOADERS.get(name or "")
             if params is None:
+                forwarding = self._loader_subclass(site, name)
+                if forwarding is not None:
+                    found.append(_subclass_call(site, forwarding))
                 continue
             call = site.node
             arguments = dict(zip(params, positional_args(call)))
             arguments.update(keyword_args(call))
             found.append(DataLoaderCall(site, arguments, opaque=has_star_args(call), library=name != DATALOADER))
         return found
+
+    def _loader_subclass(self, site: CallSite, name: Optional[str]) -> Optional[LoaderForwarding]:
+        """The project's DataLoader subclass a call builds, in this module or another."""
+        # Only names that say they are loaders are looked up: other modules are not parsed for
+        # every call of the file.
+        callee = self.model.callee(site.node, site.scope)
+        spelled = callee.name if isinstance(callee, ClassInfo) else (name or "").rpartition(".")[2]
+        if self.project is None or "loader" not in spelled.lower():
+            return None
+        if isinstance(callee, ClassInfo):
+            own = self.project.own_summary
+            facts = own.classes.get(callee.name) if own is not None and callee.scope.parent is self.model.module_scope else None
+            return facts.loader if facts is not None else None
+        return self.project.loader_subclass(name) if callee is None and name is not None and "." in name else None
 
     def loader_of(self, origin: Origin) -> Optional[DataLoaderCall]:
         for loader in self.dataloaders:
@@ -774,6 +783,29 @@ class Facts:
         """Every name and attribute name the file mentions, to answer "does it ever touch X?"
         (`channels_last`, `allow_tf32`) whatever the form or place."""
         return self.model.identifiers
+
+
+def _subclass_call(site: CallSite, forwarding: LoaderForwarding) -> DataLoaderCall:
+    """A call of a DataLoader subclass as the DataLoader call it makes: each argument under the
+    name torch takes it by. A worker setting the call leaves to the subclass is decided there
+    when the subclass sets it itself, takes it under another name, or gives it a default other
+    than torch's."""
+    call = site.node
+    given = dict(zip(forwarding.params, positional_args(call)))
+    given.update(keyword_args(call))
+    arguments = {torch_name: given[param] for torch_name, param in forwarding.forwarded.items() if param in given}
+    if forwarding.rest:
+        named = set(forwarding.params) | set(forwarding.forwarded) | forwarding.set_here
+        arguments.update({key: value for key, value in keyword_args(call).items() if key not in named})
+    decided = set()
+    for setting, default in WORKER_SETTINGS.items():
+        param = forwarding.forwarded.get(setting)
+        if param is not None:
+            if param != setting or (setting not in arguments and forwarding.defaults.get(param, default) != default):
+                decided.add(setting)
+        elif setting in forwarding.set_here or not forwarding.rest:
+            decided.add(setting)
+    return DataLoaderCall(site, arguments, opaque=has_star_args(call), library=True, decided=frozenset(decided))
 
 
 def _passed_through(function: FunctionInfo, call: cst.Call) -> Optional[cst.BaseExpression]:

@@ -39,6 +39,7 @@ from torch_advise.lint.analysis.importers import (
     python_files,
     read_file,
 )
+from torch_advise.lint.analysis.loader_subclasses import LoaderForwarding, loader_forwarding
 from torch_advise.lint.analysis.syntax import NOT_LITERAL
 from torch_advise.lint.analysis.values import option_dest
 from torch_advise.records import dataclass, field
@@ -132,6 +133,7 @@ class ClassFacts:
     # (`self.train_loader = train_loader` ... `def train_dataloader(self): return self.train_loader`).
     hooked_params: dict[str, str]
     training_methods: frozenset[str]  # methods whose body trains (backward, an optimizer step)
+    loader: Optional[LoaderForwarding] = None  # a DataLoader subclass's, see loader_subclasses.py
 
 
 @dataclass(frozen=True)
@@ -710,7 +712,7 @@ def _class_facts(node: ast.ClassDef, summary: ModuleSummary, walks: dict[int, _S
     training = {name for name, method in methods.items() if walks[id(method)].calls.trains(set())}
     # One call deep through the instance: `update()` calling `self._learn(batch)`.
     training |= {name for name, method in methods.items() if walks[id(method)].calls.trains({f"self.{t}" for t in training})}
-    return ClassFacts(bases, params, hooked, frozenset(training))
+    return ClassFacts(bases, params, hooked, frozenset(training), loader_forwarding(node, summary.qualified))
 
 
 @lru_cache(maxsize=512)
@@ -942,6 +944,14 @@ class Project:
             facts = summary.classes.get(name)
             if facts is not None and facts.hooked_params and self._lightning(summary, facts):
                 return facts
+        return None
+
+    def loader_subclass(self, qualname: str) -> Optional[LoaderForwarding]:
+        """How the project's DataLoader subclass `qualname` hands its arguments to torch's."""
+        for summary, name in self._defining(qualname):
+            facts = summary.classes.get(name)
+            if facts is not None:
+                return facts.loader
         return None
 
     def _defining(self, qualname: str) -> Iterator[tuple[ModuleSummary, str]]:

@@ -17,7 +17,7 @@ from torch_advise.lint.syntax_tree import nodes as cst
 
 def check(ctx: CheckContext) -> None:
     for loader in ctx.facts.dataloaders:
-        if loader.opaque:
+        if not loader.settable("num_workers", "collate_fn"):
             continue
         workers = loader.literal("num_workers", 0)
         option = None

@@ -43,7 +43,7 @@ class _FrameworkCopies:
 def check(ctx: CheckContext) -> None:
     frameworks: Optional[_FrameworkCopies] = None
     for loader in ctx.facts.dataloaders:
-        if loader.opaque or loader.literal("pin_memory", False) is not False:
+        if not loader.settable("pin_memory") or loader.literal("pin_memory", False) is not False:
             continue
         if ctx.facts.dataset_kind(loader) in ("on-device", "in-memory") or ctx.facts.collation(loader) == "tokenized":
             continue  # nothing to pin, or batches of token ids: a few KB, where pinning saves microseconds

@@ -242,7 +242,7 @@ def check(ctx: CheckContext) -> None:
     for loader in ctx.facts.dataloaders:
         # A persistent_workers written out, False included, is the author's choice: workers that
         # must see the main process's dataset change between epochs have to be started anew.
-        if loader.opaque or loader.argument("persistent_workers") is not None:
+        if not loader.settable("persistent_workers", "num_workers") or loader.argument("persistent_workers") is not None:
             continue
         workers = loader.argument("num_workers")
         if workers is None or all(is_zero(v) for v in possible_values(ctx.model, workers, loader.site.scope)):

@@ -19,7 +19,7 @@ from torch_advise.lint.analysis.values import (
 def check(ctx: CheckContext) -> None:
     for loader in ctx.facts.dataloaders:
         prefetch = loader.argument("prefetch_factor")
-        if loader.opaque or prefetch is None:
+        if not loader.settable("prefetch_factor", "num_workers") or prefetch is None:
             continue
         scope = loader.site.scope
         prefetched = possible_values(ctx.model, prefetch, scope)

@@ -14,7 +14,7 @@ from torch_advise.lint.analysis.syntax import (
 def check(ctx: CheckContext) -> None:
     seen: set[int] = set()
     for loader in ctx.facts.dataloaders:
-        if loader.opaque or loader.literal("pin_memory", False) is not False:
+        if not loader.settable("pin_memory") or loader.literal("pin_memory", False) is not False:
             continue
         for entry in ctx.facts.loader_loops.get(loader, []):
             for site in ctx.facts.batch_moves_to_cuda(entry):

@@ -479,7 +479,7 @@ def _copies_wait_anyway(ctx: CheckContext, loop: LoopInfo) -> bool:
     (only the host's work between the read and the copy overlaps again)."""
     in_step = {id(site.node) for site in loop.calls}
     for loader, entries in ctx.facts.loader_loops.items():
-        unpinned = not loader.opaque and loader.literal("pin_memory", False) is False
+        unpinned = loader.settable("pin_memory") and loader.literal("pin_memory", False) is False
         for entry in entries:
             # The loop that takes the batches, or one around the step loop that copies them
             # inside it (`for step in bar: for _ in range(n_dis): real = next(it).to(device)`).
