@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from torch_advise.lint.analysis import importers
-from torch_advise.lint.analysis.importers import EVERY_NAME, names_imported_from
+from torch_advise.lint.analysis.importers import EVERY_NAME, ModuleReference, names_imported_from
 
 from conftest import run_advise
 
@@ -93,3 +93,16 @@ def test_a_folder_too_large_to_walk_is_not_known(tmp_path, monkeypatch):
     importers.project_files.cache_clear()
     with pytest.raises(OSError):
         importers.project_files(str(tmp_path), (".py",))
+
+
+def test_an_absolute_import_reaches_modules_where_python_would_find_them():
+    engine = ModuleReference(("engine",))
+    script = "/repo/detection/train.py"
+    assert engine.reaches(("/", "repo", "detection", "engine"), script)  # beside the script
+    assert engine.reaches(("/", "repo", "engine"), script)  # at the root it runs from
+    assert not engine.reaches(("/", "repo", "classification", "engine"), script)  # another folder's
+    models = ModuleReference(("pkg", "models"))
+    assert models.reaches(("/", "repo", "src", "pkg", "models"), "/repo/scripts/train.py")  # the src layout
+    assert not models.reaches(("/", "repo", "vendor", "pkg", "models"), "/repo/scripts/train.py")
+    relative = ModuleReference(("engine",), "/repo/detection")
+    assert relative.reaches(("/", "repo", "detection", "engine"), "/repo/detection/train.py")

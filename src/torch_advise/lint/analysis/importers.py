@@ -59,6 +59,20 @@ class ModuleReference:
             return module == (*Path(self.folder).parts, *self.parts)
         return module[-len(self.parts) :] == self.parts
 
+    def reaches(self, module: tuple[str, ...], importer: str) -> bool:
+        """Whether the import, in the file `importer`, can name `module` as Python would find it:
+        an absolute import from a folder on `sys.path` when the importer runs, which is its own
+        folder or one above it (a script's folder, the folder it is run from, an installed
+        project's root), or a `src` folder (the src layout). `from engine import ...` in
+        `detection/train.py` does not reach `classification/engine.py`."""
+        if not self.fits(module):
+            return False
+        if self.folder is not None:
+            return True
+        root = module[: len(module) - len(self.parts)]
+        above = Path(importer).parent.parts
+        return above[: len(root)] == root or (bool(root) and root[-1] == "src")
+
 
 def module_parts(path: str) -> tuple[str, ...]:
     """The module a file is, as the names an import of it may end in: a package's `__init__.py`

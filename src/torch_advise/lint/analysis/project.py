@@ -736,6 +736,21 @@ def _resolved(folder: str, reference: ModuleReference) -> list[str]:
     return [path for path in _modules_named(folder).get(reference.parts[-1], ()) if reference.fits(module_parts(path))]
 
 
+def _distance_from(importer: str) -> Callable[[str], tuple[int, str]]:
+    """How far a module is from the importing one: the folders to climb from the importer's
+    before the module's path goes down (0 for a neighbour), then its path, for a stable order."""
+    folder = Path(importer).parent.parts
+
+    def distance(path: str) -> tuple[int, str]:
+        parts = Path(path).parent.parts
+        shared = 0
+        while shared < min(len(parts), len(folder)) and parts[shared] == folder[shared]:
+            shared += 1
+        return len(folder) - shared, path
+
+    return distance
+
+
 @lru_cache(maxsize=16)
 def _modules_named(folder: str) -> dict[str, list[str]]:
     """The project's modules by their last name (`data` for data.py and data/__init__.py): an
@@ -807,9 +822,13 @@ class Project:
     def _summary(self, path: str) -> Optional[ModuleSummary]:
         return self.own_summary if path == self.path else summary_of(path)
 
-    def _resolve(self, reference: ModuleReference) -> list[str]:
-        """The project's files an import reference may name."""
-        return _resolved(self.folder, reference)
+    def _resolve(self, reference: ModuleReference, importer: Optional[str] = None) -> list[str]:
+        """The project's files an import reference may name, those nearest the importing module
+        first: `from engine import train_one_epoch` in `detection/train.py` means
+        `detection/engine.py` (a script's folder leads `sys.path`), not `classification/engine.py`."""
+        importer = importer or self.path
+        found = [path for path in _resolved(self.folder, reference) if reference.reaches(module_parts(path), importer)]
+        return sorted(found, key=_distance_from(importer)) if len(found) > 1 else found
 
     def epoch_uses(self, function: str, index: Optional[int]) -> list[EpochUse]:
         """Loops in other modules of the project that train and, on every pass, iterate what
@@ -919,7 +938,7 @@ class Project:
 
     def _reaches(self, summary: ModuleSummary, callee: str, function: str) -> bool:
         target = summary.target_of(callee)
-        return target is not None and target[1] == function and target[0].fits(self.module)
+        return target is not None and target[1] == function and target[0].reaches(self.module, summary.path)
 
     def _iterated_each_pass(self, summary: ModuleSummary, loop: LoopFacts, names: set[str]) -> Optional[str]:
         """Which of the names the loop iterates on every pass, directly or through a function it
@@ -986,7 +1005,7 @@ class Project:
         if summary is None:
             return set()
         try:
-            return {found for reference, _ in summary.imports.values() for found in self._resolve(reference)}
+            return {found for reference, _ in summary.imports.values() for found in self._resolve(reference, path)}
         except OSError:  # a buffer checked as a file of a folder that does not exist
             return set()
 
@@ -1049,7 +1068,7 @@ class Project:
         target = summary.target_of(callee)
         if target is None:
             return None
-        for path in self._resolve(target[0]):
+        for path in self._resolve(target[0], summary.path):
             other = summary_of(path)
             if other is not None and target[1] in other.functions:
                 return other.functions[target[1]]
