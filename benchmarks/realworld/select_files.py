@@ -621,6 +621,78 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "ma-xu/pointMLP-pytorch": {"classification_ModelNet40/voting.py": f"{EVALUATION}: voting test of a trained model"},
     "tristandeleu/pytorch-meta": {"torchmeta/": f"{LIBRARY} (its examples are kept)"},
     "castorini/hedwig": {"common/evaluators/": EVALUATION},
+    # holdout16
+    "princeton-nlp/SimCSE": {"SentEval/": f"{VENDORED}: facebookresearch/SentEval, the evaluation toolkit"},
+    "SWivid/F5-TTS": {"src/f5_tts/runtime/": f"{NOT_TRAINING}: serving runtimes (Triton, TensorRT-LLM) and their benchmarks"},
+    "OFA-Sys/OFA": {
+        "fairseq/": f"{VENDORED}: a copy of facebookresearch/fairseq",
+        "run_scripts/image_gen/": f"{NOT_TRAINING}: image generation and its scores (inference, evaluation)",
+    },
+    "a-r-r-o-w/finetrainers": {"examples/_legacy/training/cogvideox/prepare_dataset.py": f"{NOT_TRAINING}: encodes a data set's latents ahead of training"},
+    "torchmd/torchmd-net": {"torchmdnet/calculators.py": f"{NOT_TRAINING}: an energy and force calculator for trained models (inference)"},
+    "a-r-j/ProteinWorkshop": {
+        "proteinworkshop/embed.py": f"{NOT_TRAINING}: embeddings of a trained model",
+        "proteinworkshop/explain.py": f"{NOT_TRAINING}: attributions of a trained model",
+        "proteinworkshop/visualise.py": f"{NOT_TRAINING}: visualisation of embeddings",
+    },
+    "RVC-Boss/GPT-SoVITS": {
+        "api.py": f"{NOT_TRAINING}: an HTTP inference API",
+        "GPT_SoVITS/TTS_infer_pack/": f"{NOT_TRAINING}: inference",
+        "GPT_SoVITS/AR/models/t2s_lightning_module_onnx.py": f"{NOT_TRAINING}: the model for ONNX export",
+    },
+    "shivammehta25/Matcha-TTS": {"matcha/cli.py": f"{NOT_TRAINING}: the synthesis command line (inference)"},
+    "facebookresearch/Detic": {"tools/": f"{NOT_TRAINING}: data set conversion tools"},
+    "CSAILVision/semantic-segmentation-pytorch": {"eval.py": EVALUATION, "eval_multipro.py": EVALUATION},
+    "txie-93/cgcnn": {"predict.py": f"{NOT_TRAINING}: prediction with a trained model (inference)"},
+    "zhykoties/TimeSeries": {"evaluate.py": EVALUATION},
+    "rtqichen/ffjord": {"diagnostics/": f"{NOT_TRAINING}: diagnostics and visualisation of trained models"},
+    "facebookresearch/votenet": {
+        "eval.py": EVALUATION,
+        "pointnet2/": f"{LIBRARY}: PointNet++ layers and CUDA ops (adapted from erikwijmans/Pointnet2_PyTorch)",
+    },
+    "dvlab-research/LongLoRA": {"eval_distributed.py": EVALUATION},
+    "dvlab-research/LISA": {"model/llava/": f"{VENDORED}: a copy of haotian-liu/LLaVA's code"},
+    "facebookresearch/SpanBERT": {"pretraining/fairseq/": f"{VENDORED}: a copy of facebookresearch/fairseq"},
+    "autonomousvision/occupancy_networks": {
+        "eval.py": EVALUATION,
+        "eval_meshes.py": EVALUATION,
+        "generate.py": f"{NOT_TRAINING}: mesh generation with trained models",
+        "im2mesh/onet/generation.py": f"{NOT_TRAINING}: mesh extraction and refinement for a trained model",
+    },
+    "YyzHarry/imbalanced-regression": {"nyud2-dir/preprocess_nyud2.py": f"{NOT_TRAINING}: data preprocessing"},
+    "bayesiains/nsf": {"experiments/faceeval.py": EVALUATION, "experiments/planeeval.py": EVALUATION},
+    "benedekrozemberczki/pytorch_geometric_temporal": {"torch_geometric_temporal/": f"{LIBRARY} (its examples are kept)"},
+    "AnubhavGupta3377/Text-Classification-Models-Pytorch": {
+        "Model_TextCNN/old_code/": "superseded code: the folder's name says old, beside the current model.py",
+        "Model_fastText/old_code/": "superseded code: the folder's name says old, beside the current model.py",
+    },
+    "NVlabs/prismer": {"experts/": f"{NOT_TRAINING}: label generation with pretrained expert models (inference)"},
+    "shibing624/pycorrector": {"pycorrector/": f"{LIBRARY} (its examples are kept)"},
+    "beir-cellar/beir": {
+        "beir/": f"{LIBRARY} (its examples are kept)",
+        "examples/benchmarking/": f"{NOT_TRAINING}: retrieval speed benchmarks",
+    },
+    "dmis-lab/biobert-pytorch": {"embedding/": f"{NOT_TRAINING}: embeddings of a trained model"},
+    "horovod/horovod": {"horovod/": f"{LIBRARY} (its examples are kept)"},
+    "facebookresearch/multimodal": {
+        "examples/flava/coco_zero_shot.py": f"{EVALUATION}: zero-shot evaluation",
+        "examples/flava/callbacks/multimodal_eval.py": f"{EVALUATION}: an evaluation callback",
+    },
+    "deepmodeling/Uni-Mol": {"unimol_tools/unimol_tools/predictor.py": f"{NOT_TRAINING}: prediction with a trained model (inference)"},
+    "facebookresearch/NeuralCompression": {"neuralcompression/": f"{LIBRARY} (its projects are kept)"},
+    "openvinotoolkit/anomalib": {
+        "src/anomalib/engine/accelerator/": f"{LIBRARY}: a Lightning accelerator for Intel XPUs",
+        "src/anomalib/callbacks/nncf/": f"{NOT_TRAINING}: model compression for deployment (OpenVINO NNCF)",
+        "src/anomalib/cli/": f"{NOT_TRAINING}: the command line",
+    },
+    "NVIDIA/NVFlare": {"nvflare/": f"{LIBRARY} (its examples are kept)"},
+    "kathrinse/TabSurvey": {
+        "models/danet_lib/": f"{VENDORED}: a model's reference implementation, kept as a library",
+        "models/deepfm_lib/": f"{VENDORED}: a model's reference implementation (DeepCTR-Torch's), kept as a library",
+        "models/deepgbm_lib/": f"{VENDORED}: a model's reference implementation, kept as a library",
+        "models/node_lib/": f"{VENDORED}: a model's reference implementation, kept as a library",
+        "models/stg_lib/": f"{VENDORED}: a model's reference implementation, kept as a library",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
