@@ -238,3 +238,23 @@ def test_each_sub_project_is_advised_for_the_torch_it_pins(tmp_path):
     # A version given on the command line is the one every file is advised for.
     write(tmp_path, "old/requirements.txt", "torch==2.1.0\n")
     assert flagged("--torch-version", "2.13") == ["new/train.py", "old/train.py"]
+
+
+@pytest.mark.parametrize(
+    ("readme", "pin"),
+    [
+        ("### Requirements\n* Python 3.8\n* PyTorch install 1.7.1\n* torchvision\n* CUDA 11.0\n", (1, 7)),
+        ("**Dependencies**\n- Python 3.6, PyTorch 1.4 (CUDA 10.1)\n", (1, 4)),
+        ("## Environment\n1. torch: v1.10.0\n", (1, 10)),
+        # a floor bounds nothing
+        ("## Requirements\n* PyTorch 1.8+\n", None),
+        ("## Requirements\n- PyTorch >= 1.8\n- pytorch 1.7 or later\n", None),
+        # only a list under a heading of what the project needs, and only torch's own version
+        ("## Results\n* PyTorch 1.7.1 gives 76.1 %\n", None),
+        ("## Requirements\nWe used PyTorch 1.7.1 on eight GPUs.\n* torchvision 0.8.2\n* pytorch-lightning 1.5\n", None),
+        ("## Requirements\n* PyTorch 1.7.1\n\n## Training\n* PyTorch 2.1 speeds this up\n", (1, 7)),
+    ],
+)
+def test_a_requirements_list_that_gives_pytorch_a_version_in_words_pins_it(tmp_path, readme, pin):
+    path = write(tmp_path, "README.md", readme)
+    assert find_torch_pin(tmp_path) == (None if pin is None else (pin, path))

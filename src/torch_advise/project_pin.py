@@ -5,7 +5,8 @@ has (a pre-commit environment has none), and advice for torch 2.4 would be wrong
 `torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted
 paths, the first folder whose requirements*.txt, pyproject.toml (dependencies and extras),
 setup.cfg, setup.py, conda environment file (`environment.yml`, or any named for conda), or the
-install commands (and the lines that are nothing but requirements) of its README.md, INSTALL.md
+install commands (and the lines that are nothing but requirements, and the items of a list under a
+Requirements heading that give PyTorch a version) of its README.md, INSTALL.md
 or environment set-up script (`install.sh`, `env_setup.sh`) name torch decides, and after them
 the conda environment files a repository keeps in an `env/` or `envs/` folder, or names for what
 they are in a `scripts/` or `docker/` folder; the walk ends at a repository's root or the home
@@ -55,6 +56,15 @@ _WHEEL_VERSION = r"(?i)torch-(\d+)\.(\d+)"
 _LISTED_ITEM = r"^\s*(?:[-*+>]|\d+[.)])\s+"
 # A requirement as a list writes it, its operator spaced or not: `PyTorch == 0.3.1`, `numpy`.
 _SPACED_OPERATOR = r"\s*(===|==|~=|!=|<=|>=|<|>|=)\s*"
+# A Markdown heading (`## Requirements`), or a line that stands for one (`**Requirements**`, `Requirements:`).
+_HEADING = r"^\s*(?:#{1,6}\s*(.*?)\s*#*\s*$|\*\*([^*]+)\*\*:?\s*$|([A-Z][\w ]{0,40}):\s*$)"
+_REQUIREMENTS_HEADING = r"(?i)requirement|dependenc|prerequisite|environment"
+# The name and the version right after it, a word like `install` or `version` between at most.
+_DESCRIBED_TORCH = (
+    r"(?i)\b(?:py)?torch\b[\s:=`*]*(?:(?:install|installed|version|ver\.?|v)\b[\s:=`*]*)?"
+    r"v?(?P<version>\d+\.\d+(?:\.\d+)?)(?![\d.]*\s*\+)"
+)
+_FLOOR_WORDS = r"(?i)>|\bor (?:later|newer|higher|above)\b|\band (?:later|newer|higher|above)\b|\bat least\b|\bminimum\b|\bor greater\b"
 _REQUIREMENT_ITEM = r"^[A-Za-z][\w.\-\[\]]*(?:(?:===|==|~=|!=|<=|>=|<|>|=)[\w.*+!-]+)?$"
 
 
@@ -277,11 +287,21 @@ def _install_commands(path: Path) -> Iterator[str]:
     """The torch an installation guide's `pip install` or `conda install` commands name
     (`conda install pytorch==2.1.0 torchvision==0.16.0 -c pytorch`), or a line of its own that is
     a versioned requirement, as a requirements list in a README is written (`- torch==1.5.0`,
-    ``` `` pytorch==1.5.0`` ```): what its authors run it on. Prose is not read."""
+    ``` `` pytorch==1.5.0`` ```), or an item of a list under a Requirements (Dependencies,
+    Prerequisites, Environment) heading that gives PyTorch a version in words (`* PyTorch install
+    1.7.1`): what its authors run it on. Other prose is not read."""
+    listing = False  # under a heading of what the project needs
     for line in _read(path).splitlines():
+        heading = re.match(_HEADING, line)
+        if heading:
+            title = next(group for group in heading.groups() if group is not None)
+            listing = re.search(_REQUIREMENTS_HEADING, title) is not None
+            continue
         command = re.search(r"\b(?:pip3?|conda|mamba)\s+install\b(.*)", line)
         if command is None:
             yield from _listed_requirements(line)
+            if listing and re.match(_LISTED_ITEM, line):
+                yield from _described_requirement(line)
             continue
         for word in command.group(1).split():
             # A bare `pip install torch` bounds nothing, and must not end the walk as a
@@ -289,6 +309,14 @@ def _install_commands(path: Path) -> Iterator[str]:
             spec = _package_spec(word.strip("`'\""))
             if spec:
                 yield spec
+
+
+def _described_requirement(line: str) -> Iterator[str]:
+    """`* PyTorch install 1.7.1`, `- PyTorch 1.4 (CUDA 10.1)`: the version written right after the
+    name, as `==`. Not a floor (`PyTorch 1.8+`, `>= 1.8`, `1.8 or later`), which bounds nothing."""
+    found = re.search(_DESCRIBED_TORCH, line)
+    if found is not None and not re.search(_FLOOR_WORDS, line):
+        yield f"=={found.group('version')}"
 
 
 def _listed_requirements(line: str) -> Iterator[str]:
