@@ -11,8 +11,11 @@ from torch_advise.lint.analysis.edits import (
 )
 from torch_advise.lint.analysis.facts import DataLoaderCall
 from torch_advise.lint.analysis.frameworks import accelerate_prepared, lightning_fit_loaders, lightning_loader_hook, lightning_models_on_gpu
+from torch_advise.lint.analysis.importers import EVERY_NAME
 from torch_advise.lint.analysis.model import ClassInfo
-from torch_advise.lint.analysis.syntax import keyword_args
+from torch_advise.lint.analysis.syntax import NOT_LITERAL, has_star_args, keyword_args
+from torch_advise.lint.analysis.values import possible_values
+from torch_advise.lint.syntax_tree import nodes as cst
 
 
 class _FrameworkCopies:
@@ -40,10 +43,33 @@ class _FrameworkCopies:
         )
 
 
+def _parameter_left_false(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
+    """The function whose parameter `pin_memory=pin_memory` passes on, when that parameter can
+    only be False: its default, with no call of this file giving another value, no call through
+    `*args` or `**kwargs`, and no other module of the project importing the function."""
+    value, function = loader.argument("pin_memory"), loader.site.function
+    if not isinstance(value, cst.Name) or function is None or function.cls is not None:
+        return None
+    if value.value not in [param.name.value for param in function.params]:
+        return None
+    if any(has_star_args(site.node) for site in ctx.model.calls_to(function)):
+        return None
+    if not all(v is False for v in possible_values(ctx.model, value, loader.site.scope)):
+        return None
+    taken = ctx.project.names_imported_by_other_modules()
+    if taken is None or EVERY_NAME in taken or function.name in taken:
+        return None
+    return function.name
+
+
 def check(ctx: CheckContext) -> None:
     frameworks: Optional[_FrameworkCopies] = None
     for loader in ctx.facts.dataloaders:
-        if not loader.settable("pin_memory") or loader.literal("pin_memory", False) is not False:
+        if not loader.settable("pin_memory"):
+            continue
+        pinned = loader.literal("pin_memory", False)
+        function = _parameter_left_false(ctx, loader) if pinned is NOT_LITERAL else None
+        if pinned is not False and function is None:
             continue
         if ctx.facts.dataset_kind(loader) in ("on-device", "in-memory") or ctx.facts.collation(loader) == "tokenized":
             continue  # nothing to pin, or batches of token ids: a few KB, where pinning saves microseconds
@@ -54,6 +80,15 @@ def check(ctx: CheckContext) -> None:
                 ctx.facts.moved_to_cuda_by(handed) for handed in ctx.facts.handed_to_iteration(loader)
             ):
                 continue
+        if function is not None:
+            # The value is the parameter's: a keyword written over it would ignore what callers pass.
+            ctx.report(
+                loader.argument("pin_memory") or loader.node,
+                "DataLoader batches are copied to CUDA from pageable memory: pin_memory comes from "
+                f"{function}()'s pin_memory, False by default and in every call: pass pin_memory=True "
+                "or make it the default (pinned host-to-device copies are up to 8x faster and can overlap compute)",
+            )
+            continue
         ctx.report(
             loader.argument("pin_memory") or loader.node,
             "DataLoader batches are copied to CUDA from pageable memory: set pin_memory=True "
