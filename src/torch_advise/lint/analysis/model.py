@@ -510,6 +510,14 @@ class TrainingModel:
         return self._calls_to_memo[function]
 
     @cached_property
+    def star_imports(self) -> bool:
+        """The module takes every name of another at its top level (`from utils import *`)."""
+        return any(
+            isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar)
+            for line in self.top_level_imports for small in line.body
+        )
+
+    @cached_property
     def top_level_calls(self) -> list[CallSite]:
         """The calls at the module's top level, outside every function."""
         return [site for site in self.calls if site.function is None]

@@ -206,7 +206,7 @@ class GradMode:
             if any(self._decorator_disables(d.decorator, function) for d in function.node.decorators):
                 self.off_functions.add(function)
         for site in model.calls:
-            name = model.call_name(site)
+            name = model.call_name(site) or self._torch_from_a_star_import(site)
             if not disables_autograd(name, site.node):
                 continue
             statement = site.statement
@@ -221,6 +221,14 @@ class GradMode:
                     self.off_functions.add(site.function)
                 else:
                     self.off_calls.update(id(s.node) for s in model.calls)
+
+    def _torch_from_a_star_import(self, site: CallSite) -> Optional[str]:
+        """`torch.no_grad()` in a file that binds no `torch` but gets it through `from utils import
+        *` (a helper module that imports torch): the spelling names torch's."""
+        text = dotted(site.node.func) or ""
+        if not text.startswith("torch.") or self.model.lookup("torch", site.scope) or not self.model.star_imports:
+            return None
+        return text
 
     def _decorator_disables(self, decorator: cst.BaseExpression, function: FunctionInfo) -> bool:
         target = decorator.func if isinstance(decorator, cst.Call) else decorator
