@@ -628,7 +628,9 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "fairseq/": f"{VENDORED}: a copy of facebookresearch/fairseq",
         "run_scripts/image_gen/": f"{NOT_TRAINING}: image generation and its scores (inference, evaluation)",
     },
-    "a-r-r-o-w/finetrainers": {"examples/_legacy/training/cogvideox/prepare_dataset.py": f"{NOT_TRAINING}: encodes a data set's latents ahead of training"},
+    "a-r-r-o-w/finetrainers": {
+        "examples/_legacy/training/cogvideox/prepare_dataset.py": f"{NOT_TRAINING}: encodes a data set's latents ahead of training",
+    },
     "torchmd/torchmd-net": {"torchmdnet/calculators.py": f"{NOT_TRAINING}: an energy and force calculator for trained models (inference)"},
     "a-r-j/ProteinWorkshop": {
         "proteinworkshop/embed.py": f"{NOT_TRAINING}: embeddings of a trained model",
