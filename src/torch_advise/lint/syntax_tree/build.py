@@ -235,10 +235,11 @@ class _Builder:
     def _import_from(self, node: ast.ImportFrom) -> cst.ImportFrom:
         words = iter(self._words(node)[1:])
         module = self._dotted(words, node.module.count(".") + 1) if node.module else None
-        next(words)  # import
+        import_word = next(words)
         names: Union[list[cst.ImportAlias], cst.ImportStar]
         if len(node.names) == 1 and node.names[0].name == "*":
-            names = cst.ImportStar()
+            star = self.source.skip_forward(import_word[1])
+            names = self._at(cst.ImportStar(), (*self.source.place(star), *self.source.place(star + 1)))
         else:
             names = self._aliases(node.names, words)
         return self._at(cst.ImportFrom(relative=(_DOT,) * (node.level or 0), module=module, names=names), _span(node))
