@@ -8,6 +8,7 @@ from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
 from torch_advise.lint.analysis.facts import TORCH_LOADS
+from torch_advise.lint.analysis.pickled_reads import pickled_object_reads
 from torch_advise.lint.analysis.syntax import (
     has_star_args,
     keyword_args,
@@ -17,8 +18,12 @@ from torch_advise.lint.analysis.syntax import (
 
 
 def check(ctx: CheckContext) -> None:
-    for site in ctx.model.calls:
-        if ctx.model.call_name(site) not in TORCH_LOADS or has_star_args(site.node):
+    loads = [site for site in ctx.model.calls if ctx.model.call_name(site) in TORCH_LOADS and not has_star_args(site.node)]
+    # A load whose result the code reads a pickled object from needs the unpickling:
+    # weights_only=True would refuse the file (CKPT001's case), so it is not the advice there.
+    objects = pickled_object_reads(ctx.model, loads) if loads else {}
+    for site in loads:
+        if id(site.node) in objects:
             continue
         keywords = keyword_args(site.node)
         # weights_only=True refuses a custom pickle_module (keyword, or third positional), so
