@@ -142,6 +142,7 @@ class Facts:
     def __init__(self, model: TrainingModel, project: Optional[Project] = None) -> None:
         self.model = model
         self.project = project
+        self._handed_memo: dict[int, list[HandedLoader]] = {}  # by id of the loader: DL002 and DL003 both ask
 
     # ---- loaders --------------------------------------------------------------------------
 
@@ -275,6 +276,12 @@ class Facts:
         `for images, targets in loader:` in engine.py."""
         if self.project is None:
             return []
+        if id(loader.node) not in self._handed_memo:
+            self._handed_memo[id(loader.node)] = self._handed_to_iteration(loader)
+        return self._handed_memo[id(loader.node)]
+
+    def _handed_to_iteration(self, loader: DataLoaderCall) -> list[HandedLoader]:
+        assert self.project is not None
         found = []
         for site in self.model.calls:
             if not site.node.args or has_star_args(site.node) or self.model.callee(site.node, site.scope) is not None:
@@ -305,6 +312,14 @@ class Facts:
             return True
         given = argument_for(handed.site.node, device, handed.facts.params.index(device))
         return given is not None and self.can_be_cuda(given, handed.site.scope)
+
+    def trains_in_another_module(self, site: CallSite) -> bool:
+        """The call runs a function another module of the project defines, whose body trains
+        (`train_one_epoch(...)` imported from engine.py)."""
+        if self.project is None or self.model.callee(site.node, site.scope) is not None:
+            return False
+        name = self.model.call_name(site)
+        return name is not None and self.project.trains(name)
 
     def iterated_on_import(self, loader: DataLoaderCall) -> bool:
         """A loop takes the loader's batches at the module's top level, outside

@@ -194,13 +194,7 @@ def _handed_every_epoch(ctx: CheckContext, loader: DataLoaderCall) -> Optional[s
 
 def _trains(ctx: CheckContext, loop: LoopInfo) -> bool:
     """The loop runs a backward in this file, or calls a function of another module that does."""
-    if ctx.model.loop_trains(loop):
-        return True
-    for site in loop.calls:
-        name = ctx.model.call_name(site) if ctx.model.callee(site.node, site.scope) is None else None
-        if name is not None and "." in name and ctx.project.trains(name):
-            return True
-    return False
+    return ctx.model.loop_trains(loop) or any(ctx.facts.trains_in_another_module(site) for site in loop.calls)
 
 
 def _persistent_setting(ctx: CheckContext, workers: cst.BaseExpression, scope: Scope) -> Optional[str]:

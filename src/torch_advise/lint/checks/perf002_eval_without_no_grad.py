@@ -38,8 +38,7 @@ def _trains_elsewhere(ctx: CheckContext, loop: LoopInfo) -> bool:
     where `agent = Agent(...)` and Agent's `update` runs backward, or `train_step(batch)` imported."""
     model = ctx.model
     for site in loop.calls:
-        name = model.call_name(site)
-        if name is not None and model.callee(site.node, site.scope) is None and ctx.project.trains(name):
+        if ctx.facts.trains_in_another_module(site):
             return True
         # `agent.update(batch)`, or `trainer(batch)`, whose forward trains.
         receiver, methods = (site.receiver, (site.method,)) if site.method is not None else (site.node.func, ("forward", "__call__"))
