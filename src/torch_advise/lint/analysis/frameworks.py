@@ -54,6 +54,8 @@ def lightning_loader_hook(model: TrainingModel, function: Optional[FunctionInfo]
     if function.name in LIGHTNING_LOADER_HOOKS:
         return LIGHTNING_LOADER_HOOKS[function.name]
     for hook, description in LIGHTNING_LOADER_HOOKS.items():
+        if _returns_own_method(model, function.cls, hook, function.name):
+            return description
         for binding in function.cls.attributes.get(hook, []):
             value = binding.value
             if isinstance(value, cst.Call) and (dotted(value.func) or "").rsplit(".", 1)[-1] == "partial" and positional_args(value):
@@ -62,6 +64,20 @@ def lightning_loader_hook(model: TrainingModel, function: Optional[FunctionInfo]
             if value is not None and (dotted(value) or "").rsplit(".", 1)[-1] == function.name and isinstance(value, cst.Attribute):
                 return description
     return None
+
+
+def _returns_own_method(model: TrainingModel, cls: ClassInfo, hook: str, method: str) -> bool:
+    """The class's `hook` returns what its method `method` builds: `def train_dataloader(self):
+    return self._build_dataloader(self.train_dataset)`."""
+    for klass in model.class_lineage(cls):
+        function = klass.methods.get(hook)
+        if function is None or function.self_name is None:
+            continue
+        for returned in function.returns:
+            called = returned.func if isinstance(returned, cst.Call) else None
+            if isinstance(called, cst.Attribute) and called.attr.value == method and dotted(called.value) == function.self_name:
+                return True
+    return False
 
 
 def lightning_fits(model: TrainingModel, on_gpu: bool = False) -> list[CallSite]:
@@ -83,16 +99,22 @@ def lightning_fits(model: TrainingModel, on_gpu: bool = False) -> list[CallSite]
 def _on_gpu(trainer: cst.Call) -> bool:
     keywords = keyword_args(trainer)
     accelerator = literal_value(keywords["accelerator"]) if "accelerator" in keywords else None
-    if isinstance(accelerator, str):
-        return accelerator in ("gpu", "cuda")
     gpus = keywords.get("gpus")
-    if isinstance(gpus, (cst.List, cst.Tuple)):
-        return bool(gpus.elements)
-    count = literal_value(gpus) if gpus is not None else None
+    count = (len(gpus.elements) if isinstance(gpus, (cst.List, cst.Tuple)) else literal_value(gpus)) if gpus is not None else None
+    return trainer_device(accelerator, count) == "gpu"
+
+
+def trainer_device(accelerator: object, gpus: object) -> Optional[str]:
+    """Where a Lightning Trainer given these settings trains, "gpu" or "cpu", from their literal
+    values (None where absent; a list of devices as its length); None where they do not say."""
+    if isinstance(accelerator, str):
+        return "gpu" if accelerator in ("gpu", "cuda") else "cpu" if accelerator == "cpu" else None
     # gpus=0, "0" and None train on the CPU; -1 is every GPU, "0,1" two of them.
-    if isinstance(count, str):
-        return count.strip() not in ("", "0")
-    return isinstance(count, int) and not isinstance(count, bool) and count != 0
+    if isinstance(gpus, str):
+        return "cpu" if gpus.strip() in ("", "0") else "gpu"
+    if isinstance(gpus, int) and not isinstance(gpus, bool):
+        return "cpu" if gpus == 0 else "gpu"
+    return None
 
 
 def lightning_fit_loaders(model: TrainingModel, on_gpu: bool = False) -> list[tuple[CallSite, cst.BaseExpression]]:

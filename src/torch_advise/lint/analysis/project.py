@@ -39,6 +39,7 @@ from torch_advise.lint.analysis.importers import (
     python_files,
     read_file,
 )
+from torch_advise.lint.analysis.lightning_trainers import CONFIGURED, configuration_device, is_test_module, trainer_devices
 from torch_advise.lint.analysis.loader_subclasses import LoaderForwarding, loader_forwarding
 from torch_advise.lint.analysis.syntax import NOT_LITERAL
 from torch_advise.lint.analysis.values import option_dest
@@ -188,6 +189,12 @@ class ModuleSummary:
         returning them."""
         tree = parse_python(self.source)
         return _options(tree) if tree is not None else ({}, frozenset())
+
+    @cached_property
+    def lightning_trainers(self) -> list[Optional[str]]:
+        """Where each Lightning Trainer the module builds trains (lightning_trainers.py)."""
+        tree = parse_python(self.source)
+        return trainer_devices(tree, self.qualified) if tree is not None else [None]
 
     def qualified(self, dotted: str) -> str:
         """An imported name spelled from its module: `pl.LightningModule` after `import
@@ -964,6 +971,43 @@ class Project:
             if facts is not None and facts.hooked_params and self._lightning(summary, facts):
                 return facts
         return None
+
+    def lightning_on_gpu(self) -> bool:
+        """Whether the Lightning Trainers that may fit this module's classes train on CUDA: those
+        built here and in the modules that import this one, or import those (the entry scripts),
+        tests aside; one at least, and every one as its literal settings say, or for one built
+        from configuration (`Trainer(**config.trainer)`) as the configuration files beside it do."""
+        self.read = True
+        return self._lightning_devices == ["gpu"]
+
+    @cached_property
+    def _lightning_devices(self) -> list[Optional[str]]:
+        """The distinct places those Trainers train, as lightning_on_gpu reads them."""
+        modules, frontier = {self.path}, {self.path}
+        try:
+            for _ in range(2):
+                frontier = {importer for path in frontier for importer in self._importing(path)} - modules
+                modules |= frontier
+        except OSError:
+            return [None]
+        devices: set[Optional[str]] = set()
+        for path in sorted(modules):
+            summary = self._summary(path)
+            if summary is None or is_test_module(path, self.folder):
+                continue
+            for device in summary.lightning_trainers:
+                devices.add(configuration_device(self.folder, os.path.dirname(path)) if device == CONFIGURED else device)
+        return sorted(devices, key=str)
+
+    def _importing(self, path: str) -> set[str]:
+        """The project's modules that import the module at `path`, as Python would resolve them."""
+        parts = module_parts(path)
+        if not parts:
+            return set()
+        return {
+            importer for importer, taken in importers_of(self.folder, parts[-1]).items()
+            if any(path in self._resolve(reference, importer) for reference, _ in taken)
+        }
 
     def loader_subclass(self, qualname: str) -> Optional[LoaderForwarding]:
         """How the project's DataLoader subclass `qualname` hands its arguments to torch's."""

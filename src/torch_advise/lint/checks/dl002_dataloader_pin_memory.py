@@ -21,7 +21,8 @@ from torch_advise.lint.syntax_tree import nodes as cst
 class _FrameworkCopies:
     """The loaders whose batches a framework copies to CUDA itself: those handed to the `fit` of a
     Lightning Trainer built for CUDA or to `accelerator.prepare`, and those a loader hook of a
-    LightningModule such a Trainer fits returns. Each framework's calls are read once per file."""
+    LightningModule or LightningDataModule returns where such a Trainer fits it, or where every
+    Trainer of the project trains on CUDA. Each framework's calls are read once per file."""
 
     def __init__(self, ctx: CheckContext) -> None:
         self.ctx = ctx
@@ -38,9 +39,9 @@ class _FrameworkCopies:
         function = loader.site.function
         if function is None or function.cls is None or lightning_loader_hook(model, function) is None:
             return False
-        return any(function.cls in model.class_lineage(cls) for cls in self.fitted_classes) and any(
-            loader in facts.loaders_in(r, function.scope) for r in function.returns
-        )
+        if not any(loader in facts.loaders_in(r, function.scope) for r in function.returns):
+            return False
+        return any(function.cls in model.class_lineage(cls) for cls in self.fitted_classes) or self.ctx.project.lightning_on_gpu()
 
 
 def _parameter_left_false(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:

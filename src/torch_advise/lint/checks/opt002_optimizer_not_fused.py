@@ -11,7 +11,7 @@ from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
 from torch_advise.lint.analysis.facts import DDP
-from torch_advise.lint.analysis.frameworks import lightning_models_on_gpu
+from torch_advise.lint.analysis.frameworks import lightning_class, lightning_models_on_gpu
 from torch_advise.lint.analysis.model import (
     CallSite,
     ClassInfo,
@@ -162,7 +162,9 @@ class _CudaModules:
         return lightning_models_on_gpu(self.model)
 
     def _fitted_on_gpu(self, cls: ClassInfo) -> bool:
-        return any(cls in self.model.class_lineage(built) for built in self._lightning_on_gpu)
+        if any(cls in self.model.class_lineage(built) for built in self._lightning_on_gpu):
+            return True
+        return lightning_class(self.model, cls) and self.ctx.project.lightning_on_gpu()
 
     def _moves_itself(self, site: CallSite, cls: ClassInfo) -> bool:
         """`self.to(self.device)` in a method of the class or of a class it inherits: a network
