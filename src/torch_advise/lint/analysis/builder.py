@@ -15,7 +15,7 @@ from torch_advise.lint.analysis.model import (
     Scope,
     TrainingModel,
 )
-from torch_advise.lint.analysis.syntax import Expr, Loop, dotted, target_names
+from torch_advise.lint.analysis.syntax import Expr, Loop, dotted, item_key, target_names
 from torch_advise.lint.analysis.walk import TableVisitor
 from torch_advise.lint.syntax_tree import nodes as cst
 
@@ -229,6 +229,9 @@ class _Builder(TableVisitor):
             elif isinstance(target.value, cst.Name):
                 binding = Binding(target.attr.value, "assign", self.scope, value=value, node=target)
                 self.model.object_attributes.setdefault(target.attr.value, []).append(binding)
+        elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and (key := item_key(target)) is not None:
+            binding = Binding(key, "assign", self.scope, value=value, node=target)
+            self.model.object_items.setdefault(key, []).append(binding)
 
     # ---- loops, calls, returns ----------------------------------------------------------
 

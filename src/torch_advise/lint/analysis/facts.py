@@ -55,6 +55,7 @@ LIBRARY_LOADERS = {
     "torch_geometric.data.DataListLoader": _PYG_LOADER_PARAMS,
 }
 IN_MEMORY_DATASETS = {"torch.utils.data.TensorDataset"}
+GRAPH_LIBRARIES = {"dgl", "dgllife"}
 DDP = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"}
 
 ITERABLE_DATASETS = {"torch.utils.data.IterableDataset", "torch.utils.data.dataset.IterableDataset"}
@@ -591,12 +592,17 @@ class Facts:
         """'tokenized' for a collator of already tokenized text (transformers'
         default_data_collator, a DataCollator*, tokenizer.pad): batches of token ids, small and
         cheap to stack; 'unpicklable' for a lambda, which worker processes started by spawn or
-        forkserver (the default from Python 3.14) cannot receive; else ''."""
+        forkserver (the default from Python 3.14) cannot receive; 'graphs' for a collate of a file
+        that imports DGL; else ''."""
         collate = loader.argument("collate_fn")
         if collate is None:
             return ""
         if isinstance(collate, cst.Lambda):
             return "unpicklable"
+        if self._imports_graph_library:
+            # DGL's batched graphs have only an in-place pin_memory_(), which torch's pinning
+            # does not call: a loader's own collate in a DGL program batches graphs it leaves unpinned.
+            return "graphs"
         for origin in self.model.origins(collate, loader.site.scope):
             expr = origin.expr
             name = self.model.qualname(expr.func if isinstance(expr, cst.Call) else expr, origin.scope) or ""
@@ -608,6 +614,13 @@ class Facts:
             if isinstance(expr, cst.Lambda):
                 return "unpicklable"
         return ""
+
+    @cached_property
+    def _imports_graph_library(self) -> bool:
+        return any(
+            binding.kind == "import" and (binding.qualname or "").split(".")[0] in GRAPH_LIBRARIES
+            for bindings in self.model.module_scope.bindings.values() for binding in bindings
+        )
 
     def dataset_kind(self, loader: DataLoaderCall) -> str:
         """'on-device' for data already on the GPU (worker processes cannot use CUDA once the parent

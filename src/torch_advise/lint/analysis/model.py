@@ -20,6 +20,8 @@ from torch_advise.lint.analysis.syntax import (
     argument_for,
     called_name,
     dotted,
+    item_key,
+    string_value,
     target_names,
 )
 from torch_advise.lint.syntax_tree import nodes as cst
@@ -179,6 +181,7 @@ class TrainingModel:
         self.cuda_strings: list[Union[cst.SimpleString, cst.FormattedStringText]] = []
         # `args.device = ...` on an object other than a method's own instance, by attribute name.
         self.object_attributes: dict[str, list[Binding]] = {}
+        self.object_items: dict[str, list[Binding]] = {}  # `args["device"] = value`, by key
         self._function_by_node: dict[cst.CSTNode, FunctionInfo] = {}
         self._call_by_node: dict[cst.Call, CallSite] = {}
         self._qualname_memo: dict[tuple[int, int], Optional[str]] = {}
@@ -324,6 +327,8 @@ class TrainingModel:
                     result.extend(self._binding_origins(binding, depth))
                 return result or [Origin(expr, scope)]
             return [Origin(expr, scope), *self._object_attribute_origins(expr, scope, depth)]
+        if isinstance(expr, cst.Subscript) and (key := item_key(expr)) is not None:
+            return [Origin(expr, scope), *self._item_origins(expr, key, scope, depth)]
         if isinstance(expr, cst.Call):
             callee = self.callee(expr, scope)
             if isinstance(callee, FunctionInfo) and callee.returns:
@@ -346,6 +351,32 @@ class TrainingModel:
             assert isinstance(binding.node, cst.Attribute) and binding.value is not None
             if owners & {id(o.expr) for o in self.origins(binding.node.value, binding.scope, depth)}:
                 result.extend(self.origins(binding.value, binding.scope, depth))
+        return result
+
+    def _item_origins(self, expr: cst.Subscript, key: str, scope: Scope, depth: int) -> list[Origin]:
+        """What `args["device"]` may hold where the file gives the key a value on that very dict:
+        in its literal (`args = {"device": device}`, `dict(device=device)`), or by assignment
+        (`args["device"] = torch.device("cuda")`). The item itself stays an origin, as an
+        attribute does: what else fills it is not known."""
+        owners = self.origins(expr.value, scope, depth)
+        result: list[Origin] = []
+        for owner in owners:
+            node = owner.expr
+            if isinstance(node, cst.Dict):
+                for element in node.elements:
+                    if isinstance(element, cst.DictElement) and string_value(element.key) == key:
+                        result.extend(self.origins(element.value, owner.scope, depth))
+            elif isinstance(node, cst.Call) and dotted(node.func) == "dict" and not self.lookup("dict", owner.scope):
+                for argument in node.args:
+                    if argument.keyword is not None and argument.keyword.value == key:
+                        result.extend(self.origins(argument.value, owner.scope, depth))
+        assignments = self.object_items.get(key)
+        if assignments:
+            mine = {id(o.expr) for o in owners}
+            for binding in assignments:
+                assert isinstance(binding.node, cst.Subscript) and binding.value is not None
+                if mine & {id(o.expr) for o in self.origins(binding.node.value, binding.scope, depth)}:
+                    result.extend(self.origins(binding.value, binding.scope, depth))
         return result
 
     def _binding_origins(self, binding: Binding, depth: int) -> list[Origin]:

@@ -52,6 +52,13 @@ def string_value(expr: cst.CSTNode) -> Optional[str]:
     return None
 
 
+def item_key(expr: cst.CSTNode) -> Optional[str]:
+    """`"device"` of `args["device"]`: a subscript by one string."""
+    if not isinstance(expr, cst.Subscript) or len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+        return None
+    return string_value(expr.slice[0].slice.value)
+
+
 def literal_value(expr: cst.CSTNode) -> object:
     """The value of a literal (True, 0, "x", None, -1); NOT_LITERAL for anything else."""
     if isinstance(expr, cst.Name) and expr.value in ("True", "False", "None"):
