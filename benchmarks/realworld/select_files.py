@@ -695,6 +695,48 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "models/node_lib/": f"{VENDORED}: a model's reference implementation, kept as a library",
         "models/stg_lib/": f"{VENDORED}: a model's reference implementation, kept as a library",
     },
+    # holdout17
+    "X-LANCE/SLAM-LLM": {
+        "examples/s2s/utils/cosyvoice/": f"{VENDORED}: a copy of FunAudioLLM/CosyVoice",
+        "examples/s2s/generate/": f"{NOT_TRAINING}: speech generation with trained models (inference)",
+        "examples/drcap_zeroshot_aac/data_preprocess.py": f"{NOT_TRAINING}: data preprocessing",
+        "examples/slam_aac/utils/clap_refine.py": f"{NOT_TRAINING}: reranks generated captions with CLAP (inference)",
+    },
+    "hpcaitech/ColossalAI-Examples": {
+        "image/detr/": f"{VENDORED}: adapted from facebookresearch/detr",
+        "image/detr-debug/": f"{VENDORED}: adapted from facebookresearch/detr",
+        "image/mae/": f"{VENDORED}: adapted from facebookresearch/mae",
+    },
+    "Sense-X/UniFormer": {
+        "video_classification/": f"{VENDORED}: built on a copy of facebookresearch/SlowFast",
+        "pose_estimation/mmpose/": f"{LIBRARY}: a copy of open-mmlab/mmpose",
+    },
+    "3DTopia/OpenLRM": {
+        "scripts/convert_hf.py": f"{NOT_TRAINING}: converts a trained model's weights",
+        "scripts/upload_hub.py": f"{NOT_TRAINING}: uploads a trained model",
+    },
+    "Time-MoE/Time-MoE": {"run_eval.py": EVALUATION},
+    "Zeleni9/pytorch-wgan": {"utils/inception_score.py": f"{EVALUATION}: the Inception score of samples"},
+    "CVMI-Lab/PAConv": {
+        "obj_cls/eval_voting.py": EVALUATION,
+        "scene_seg/model/pointnet2/": f"{LIBRARY}: PointNet++ layers and CUDA ops (adapted from erikwijmans/Pointnet2_PyTorch)",
+    },
+    "NVlabs/LSGM": {"scripts/convert_tfrecord_to_lmdb.py": f"{NOT_TRAINING}: data set conversion"},
+    "hansen7/OcCo": {
+        "OcCo_TF/": "TensorFlow training (it borrows torch's DataLoader only)",
+        "OcCo_Torch/utils/TSNE_Visu.py": f"{NOT_TRAINING}: visualisation of embeddings",
+    },
+    "mlmed/torchxrayvision": {
+        "torchxrayvision/": f"{LIBRARY} (its training scripts are kept)",
+        "scripts/model_calibrate.py": f"{NOT_TRAINING}: calibrates a trained model",
+    },
+    "kh-kim/simple-nmt": {"translate.py": f"{NOT_TRAINING}: translation with a trained model (inference)"},
+    "opendilab/LightZero": {"lzero/loss_landscape/": f"{NOT_TRAINING}: loss landscape evaluation of a trained model"},
+    "dvgodoy/PyTorchStepByStep": {"plots/": f"{NOT_TRAINING}: the book's figures"},
+    "microsoft/hi-ml": {
+        "hi-ml-cpath/src/health_cpath/utils/viz_utils.py": f"{NOT_TRAINING}: visualisation",
+        "hi-ml/src/health_ml/eval_runner.py": EVALUATION,
+    },
 }
 
 LEFT_OUT_FOLDERS = {
