@@ -198,6 +198,16 @@ def test_a_conda_environment_in_the_repositorys_env_folder_pins_when_nothing_nea
     assert find_torch_pin(tmp_path / "src") == ((2, 1), nearer)
 
 
+def test_a_conda_package_list_named_requirements_txt_pins_with_its_single_equals(tmp_path):
+    (tmp_path / ".git").mkdir()
+    exported = "# $ conda create --name <env> --file <this file>\nnumpy=1.13.1=py36_0\npytorch=0.2.0=py36h53baedd_4cu80\n"
+    pin = write(tmp_path, "requirements.txt", exported)
+    assert find_torch_pin(tmp_path) == ((0, 2), pin)
+    # torchvision's line, or a package whose name only ends in torch, is not torch's
+    write(tmp_path, "requirements.txt", "torchvision=0.1.9=py36_1\npytorch-lightning=1.5.0=pyhd8ed1ab_0\n")
+    assert find_torch_pin(tmp_path) is None
+
+
 def test_a_conda_file_named_for_it_in_the_scripts_folder_pins_and_other_yaml_there_does_not(tmp_path):
     (tmp_path / ".git").mkdir()
     write(tmp_path / "scripts", "train_config.yaml", "dependencies:\n  - pytorch=1.8\n")
@@ -253,6 +263,11 @@ def test_each_sub_project_is_advised_for_the_torch_it_pins(tmp_path):
         ("## Results\n* PyTorch 1.7.1 gives 76.1 %\n", None),
         ("## Requirements\nWe used PyTorch 1.7.1 on eight GPUs.\n* torchvision 0.8.2\n* pytorch-lightning 1.5\n", None),
         ("## Requirements\n* PyTorch 1.7.1\n\n## Training\n* PyTorch 2.1 speeds this up\n", (1, 7)),
+        # a line of its own that is only the name and a version, as a list item would be
+        ("# Requirements\n\nPython 2.7\n\nPytorch 0.3\n\n# Data\n", (0, 3)),
+        ("## Requirements\nPyTorch 1.7 or later\n", None),
+        ("## Requirements\nPyTorch 1.7.1 gives the best results\n", None),
+        ("## Data\nPyTorch 1.7.1\n", None),
     ],
 )
 def test_a_requirements_list_that_gives_pytorch_a_version_in_words_pins_it(tmp_path, readme, pin):

@@ -49,6 +49,7 @@ _MARKER_CLAUSE = r"""^\(*\s*(sys_platform|platform_system|os_name)\s*(==|!=)\s*[
 # Training runs on Linux: these are the platform markers as they read there.
 _LINUX = {"sys_platform": "linux", "platform_system": "linux", "os_name": "posix"}
 _CONDA_REQUIREMENT = r"(?i)^(?:[\w.-]+::)?(?:torch|pytorch)\s*(?P<spec>[<>=!~][^#\s]*)?\s*$"
+_CONDA_EXPORT = r"(?i)^(?:torch|pytorch)=(\d+(?:\.\d+)*)(?:=\S+)?$"
 _SETUP_PY_REQUIREMENT = r"""(?i)["']\s*torch\s*(?:\[[^\]]*\])?\s*([<>=!~][^"';]*)?(?:;[^"']*)?["']"""
 _CLAUSE = r"^(===|==|~=|<=|<|>=|>|!=|=)\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+|\*))?"
 _WHEEL_VERSION = r"(?i)torch-(\d+)\.(\d+)"
@@ -64,6 +65,8 @@ _DESCRIBED_TORCH = (
     r"(?i)\b(?:py)?torch\b[\s:=`*]*(?:(?:install|installed|version|ver\.?|v)\b[\s:=`*]*)?"
     r"v?(?P<version>\d+\.\d+(?:\.\d+)?)(?![\d.]*\s*\+)"
 )
+# A line under such a heading that is only the name and its version: `Pytorch 0.3`.
+_TORCH_LINE = r"(?i)^(?:py)?torch\b[\s:=`*]*v?\d+\.\d+(?:\.\d+)?$"
 _FLOOR_WORDS = r"(?i)>|\bor (?:later|newer|higher|above)\b|\band (?:later|newer|higher|above)\b|\bat least\b|\bminimum\b|\bor greater\b"
 _REQUIREMENT_ITEM = r"^[A-Za-z][\w.\-\[\]]*(?:(?:===|==|~=|!=|<=|>=|<|>|=)[\w.*+!-]+)?$"
 
@@ -213,7 +216,15 @@ def _holds_on_linux(marker: Optional[str]) -> bool:
 
 
 def _requirements_txt(path: Path) -> Iterator[str]:
-    return _pip_specs(_read(path).splitlines())
+    """pip's requirements, or a conda package list of the same name (`conda list --export`, for
+    `conda create --file requirements.txt`): its `pytorch=0.2.0=py36h53baedd_4cu80` is the
+    exact torch, a single `=` that pip would refuse."""
+    lines = _read(path).splitlines()
+    yield from _pip_specs(lines)
+    for line in lines:
+        exported = re.match(_CONDA_EXPORT, line.strip())
+        if exported:
+            yield f"=={exported.group(1)}"
 
 
 def _pyproject(path: Path) -> Iterator[str]:
@@ -289,7 +300,8 @@ def _install_commands(path: Path) -> Iterator[str]:
     a versioned requirement, as a requirements list in a README is written (`- torch==1.5.0`,
     ``` `` pytorch==1.5.0`` ```), or an item of a list under a Requirements (Dependencies,
     Prerequisites, Environment) heading that gives PyTorch a version in words (`* PyTorch install
-    1.7.1`): what its authors run it on. Other prose is not read."""
+    1.7.1`), or a line there that is only the name and a version (`Pytorch 0.3`): what its authors
+    run it on. Other prose is not read."""
     listing = False  # under a heading of what the project needs
     for line in _read(path).splitlines():
         heading = re.match(_HEADING, line)
@@ -300,7 +312,7 @@ def _install_commands(path: Path) -> Iterator[str]:
         command = re.search(r"\b(?:pip3?|conda|mamba)\s+install\b(.*)", line)
         if command is None:
             yield from _listed_requirements(line)
-            if listing and re.match(_LISTED_ITEM, line):
+            if listing and (re.match(_LISTED_ITEM, line) or re.match(_TORCH_LINE, line.strip())):
                 yield from _described_requirement(line)
             continue
         for word in command.group(1).split():
