@@ -193,7 +193,7 @@ def test_a_tensor_built_once_before_training_is_not_reported():
 
 @pytest.mark.parametrize(
     ("torch_version", "flagged", "fixed"),
-    [((2, 13), False, False), ((2, 5), True, True), ((1, 12), True, False)],
+    [((2, 13), False, False), ((2, 5), True, True), ((1, 13), True, True), ((1, 12), False, False)],
 )
 def test_bare_torch_load_depends_on_the_torch_version(torch_version, flagged, fixed):
     code = "import torch\nstate = torch.load('ckpt.pt')\n"

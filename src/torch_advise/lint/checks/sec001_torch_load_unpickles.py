@@ -40,13 +40,6 @@ def check(ctx: CheckContext) -> None:
                 "torch.serialization.add_safe_globals)",
                 (ReplaceNode(flag, "True"),) if fixable else (),
             )
-        elif not ctx.target.torch_at_least(1, 13):
-            # weights_only arrived in torch 1.13: there is no safe way to call torch.load before it.
-            ctx.report(
-                site.node,
-                "torch.load unpickles the file, and a crafted checkpoint runs arbitrary code; torch "
-                "before 1.13 has no safe mode: upgrade and pass weights_only=True",
-            )
         elif not ctx.target.torch_at_least(2, 6):
             ctx.report(
                 site.node,
