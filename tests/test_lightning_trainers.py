@@ -51,6 +51,11 @@ def test_a_trainer_trains_where_its_literal_settings_say(call, expected):
     assert devices(call) == [expected]
 
 
+def test_a_trainer_class_method_that_builds_no_trainer_is_none():
+    tree = ast.parse("import pytorch_lightning as pl\nparser = pl.Trainer.add_argparse_args(parser)\ntrainer = pl.Trainer(gpus=2)\n")
+    assert trainer_devices(tree, lambda name: name.replace("pl.", "pytorch_lightning.", 1)) == ["gpu"]
+
+
 def test_a_trainer_of_another_package_is_not_lightnings():
     tree = ast.parse("from transformers import Trainer\nTrainer(model=model, args=args)\n")
     assert trainer_devices(tree, lambda name: "transformers.Trainer" if name == "Trainer" else name) == []

@@ -1,18 +1,19 @@
 """The newest torch a project's own dependency files allow: the torch its code runs on.
 
-A repository that pins `torch==2.1.0` runs on torch 2.1 whatever torch the machine linting it
-has (a pre-commit environment has none), and advice for torch 2.4 would be wrong there: the
-`torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted
-paths, the first folder whose requirements*.txt, pyproject.toml (dependencies and extras),
-setup.cfg, setup.py, conda environment file (`environment.yml`, or any named for conda), or the
-install commands (and the lines that are nothing but requirements, and the items of a list under a
-Requirements heading that give PyTorch a version) of its README.md, INSTALL.md
-or environment set-up script (`install.sh`, `env_setup.sh`) name torch decides, and after them
-the conda environment files a repository keeps in an `env/` or `envs/` folder, or names for what
-they are in a `scripts/` or `docker/` folder; the walk ends at a repository's root or the home
-folder (project_scope). A requirement with no upper bound (`torch>=2.0`) says nothing about the version
-that runs, so it gives no pin. Files that cannot be read or parsed, and those project_scope does
-not take for the project's own, are passed over: a pin is a hint, never a reason to fail.
+A repository that pins `torch==2.1.0` runs on torch 2.1 whatever torch the machine linting it has
+(a pre-commit environment has none), and advice for torch 2.4 would be wrong there: the
+`torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted paths,
+the first folder whose requirements*.txt (or a conda package list saved under that name),
+pyproject.toml (dependencies and extras), setup.cfg, setup.py, conda environment file
+(`environment.yml`, or any named for conda), or the install commands (and the lines that are
+nothing but requirements, and the items of a list under a Requirements heading that give PyTorch a
+version) of its README.md, INSTALL.md or environment set-up script (`install.sh`, `env_setup.sh`)
+name torch decides, and after them the conda environment files a repository keeps in an `env/` or
+`envs/` folder, or names for what they are in a `scripts/` or `docker/` folder; the walk ends at a
+repository's root or the home folder (project_scope). A requirement with no upper bound
+(`torch>=2.0`) says nothing about the version that runs, so it gives no pin. Files that cannot be
+read or parsed, and those project_scope does not take for the project's own, are passed over: a pin
+is a hint, never a reason to fail.
 """
 
 from __future__ import annotations

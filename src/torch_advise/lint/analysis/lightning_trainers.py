@@ -15,6 +15,7 @@ from typing import Optional
 
 from torch_advise.lint.analysis.frameworks import is_lightning, trainer_device
 from torch_advise.lint.analysis.importers import dotted_name, project_files, read_file
+from torch_advise.lint.analysis.syntax import NOT_LITERAL
 
 # A Trainer whose settings come from a mapping the code spreads (`Trainer(**config.trainer)`).
 CONFIGURED = "configured"
@@ -37,8 +38,9 @@ def trainer_devices(tree: ast.Module, qualified: Callable[[str], str]) -> list[O
         if not isinstance(node, ast.Call):
             continue
         name = qualified(dotted_name(node.func) or "")
-        if is_lightning(name.rpartition(".")[0], "Trainer"):
-            found.append(None)
+        owner, _, method = name.rpartition(".")
+        if is_lightning(owner, "Trainer") and method.startswith("from_"):
+            found.append(None)  # a Trainer built from what the command line or a file says
         elif is_lightning(name, "Trainer"):
             found.append(_device(node))
     return found
@@ -60,10 +62,7 @@ def _literal(node: ast.expr) -> object:
     try:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return _NOT_LITERAL
-
-
-_NOT_LITERAL = object()
+        return NOT_LITERAL
 
 
 def configuration_device(folder: str, beside: str) -> Optional[str]:
