@@ -563,13 +563,19 @@ class Facts:
                         moves.extend(self._moves(callee.calls, values, callee.node, received, depth + 1))
         return moves
 
-    def _moved_by_project_function(self, site: CallSite, derived: set[str]) -> bool:
+    def moved_to_cuda_by_project(self, site: CallSite) -> bool:
+        """`x = maybe_cuda(x)`, `to_device(batch, device)`: a function of another module of the
+        project that sends what it is handed to CUDA, or to its device parameter, here one that
+        can be CUDA."""
+        return self._moved_by_project_function(site, None)
+
+    def _moved_by_project_function(self, site: CallSite, derived: Optional[set[str]]) -> bool:
         """`batch = to_device(batch, device)` with `to_device` from another module of the
-        project, which sends the parameter it is handed the batch as to its device parameter,
-        here one that can be CUDA."""
+        project, which sends the parameter it is handed the batch as (any, without `derived`) to
+        its device parameter, here one that can be CUDA."""
         if self.project is None or has_star_args(site.node):
             return False
-        if not any(root_name(arg.value) in derived for arg in site.node.args):
+        if derived is not None and not any(root_name(arg.value) in derived for arg in site.node.args):
             return False
         name = self.model.call_name(site)
         if name is None or "." not in name or self.model.callee(site.node, site.scope) is not None:
@@ -579,7 +585,7 @@ class Facts:
             return False
         for data, device in facts.moves.items():
             handed = argument_for(site.node, data, facts.params.index(data))
-            if handed is None or root_name(handed) not in derived:
+            if handed is None or (derived is not None and root_name(handed) not in derived):
                 continue
             if device is None:
                 return True

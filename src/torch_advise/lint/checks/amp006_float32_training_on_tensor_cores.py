@@ -104,7 +104,9 @@ def check(ctx: CheckContext) -> None:
     if benchmark_of(ctx.path, NAMED_FULL_PRECISION):
         return  # the float32 baseline its mixed-precision siblings are measured against
     model = ctx.model
-    if _uses_framework(model) or _scales_loss(model) or not any(ctx.facts.moves_to_cuda(site) for site in model.calls):
+    if _uses_framework(model) or _scales_loss(model):
+        return
+    if not any(ctx.facts.moves_to_cuda(site) or ctx.facts.moved_to_cuda_by_project(site) for site in model.calls):
         return
     backward = next((site for site in model.calls if site.method == "backward" and site.receiver is not None), None)
     if backward is None or _precision_set_nearby(ctx):
