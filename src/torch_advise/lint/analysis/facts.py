@@ -623,10 +623,7 @@ class Facts:
 
     @cached_property
     def _imports_graph_library(self) -> bool:
-        return any(
-            binding.kind == "import" and (binding.qualname or "").split(".")[0] in GRAPH_LIBRARIES
-            for bindings in self.model.module_scope.bindings.values() for binding in bindings
-        )
+        return not self.model.imported_packages().isdisjoint(GRAPH_LIBRARIES)
 
     def dataset_kind(self, loader: DataLoaderCall) -> str:
         """'on-device' for data already on the GPU (worker processes cannot use CUDA once the parent

@@ -11,6 +11,7 @@ import ast
 import os
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Optional
 
 from torch_advise.lint.analysis.frameworks import is_lightning, trainer_device
@@ -65,6 +66,7 @@ def _literal(node: ast.expr) -> object:
         return NOT_LITERAL
 
 
+@lru_cache(maxsize=64)
 def configuration_device(folder: str, beside: str) -> Optional[str]:
     """"gpu" where the project's configuration files under the folder `beside` (the module's that
     builds the Trainer) put Trainers on CUDA and none keeps one on the CPU; None otherwise

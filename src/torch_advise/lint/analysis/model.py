@@ -274,6 +274,15 @@ class TrainingModel:
         name = self._call_names[call] = self.qualname(call.node.func, call.scope)
         return name
 
+    def imported_packages(self, anywhere: bool = False) -> set[str]:
+        """The packages the file imports (`apex` for `from apex import amp`): at its top level,
+        or with `anywhere` in any function or class too (`if args.fp16: from apex import amp`)."""
+        scopes = [self.module_scope, *(f.scope for f in self.functions), *(c.scope for c in self.classes)] if anywhere else [self.module_scope]
+        return {
+            (binding.qualname or "").split(".")[0]
+            for scope in scopes for bindings in scope.bindings.values() for binding in bindings if binding.kind == "import"
+        }
+
     def module_alias(self, module: str) -> Optional[str]:
         """The name under which `module` is imported at module level (`torch`), if any."""
         for name, bindings in self.module_scope.bindings.items():
@@ -345,13 +354,7 @@ class TrainingModel:
         assignments = self.object_attributes.get(expr.attr.value)
         if not assignments:
             return []
-        owners = {id(o.expr) for o in self.origins(expr.value, scope, depth)}
-        result: list[Origin] = []
-        for binding in assignments:
-            assert isinstance(binding.node, cst.Attribute) and binding.value is not None
-            if owners & {id(o.expr) for o in self.origins(binding.node.value, binding.scope, depth)}:
-                result.extend(self.origins(binding.value, binding.scope, depth))
-        return result
+        return self._assigned_on(self.origins(expr.value, scope, depth), assignments, depth)
 
     def _item_origins(self, expr: cst.Subscript, key: str, scope: Scope, depth: int) -> list[Origin]:
         """What `args["device"]` may hold where the file gives the key a value on that very dict:
@@ -370,13 +373,17 @@ class TrainingModel:
                 for argument in node.args:
                     if argument.keyword is not None and argument.keyword.value == key:
                         result.extend(self.origins(argument.value, owner.scope, depth))
-        assignments = self.object_items.get(key)
-        if assignments:
-            mine = {id(o.expr) for o in owners}
-            for binding in assignments:
-                assert isinstance(binding.node, cst.Subscript) and binding.value is not None
-                if mine & {id(o.expr) for o in self.origins(binding.node.value, binding.scope, depth)}:
-                    result.extend(self.origins(binding.value, binding.scope, depth))
+        return result + self._assigned_on(owners, self.object_items.get(key, []), depth)
+
+    def _assigned_on(self, owners: list[Origin], assignments: list[Binding], depth: int) -> list[Origin]:
+        """The values of those `x.attr = value` or `x["key"] = value` assignments whose `x` is one
+        of these very objects."""
+        mine = {id(o.expr) for o in owners}
+        result: list[Origin] = []
+        for binding in assignments:
+            assert isinstance(binding.node, (cst.Attribute, cst.Subscript)) and binding.value is not None
+            if mine & {id(o.expr) for o in self.origins(binding.node.value, binding.scope, depth)}:
+                result.extend(self.origins(binding.value, binding.scope, depth))
         return result
 
     def _binding_origins(self, binding: Binding, depth: int) -> list[Origin]:

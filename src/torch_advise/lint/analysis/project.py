@@ -794,6 +794,7 @@ def forget_project_reads() -> None:
     the language server, reads them afresh for each lint, as a command-line run does."""
     for cached in (
         project_files, importers_of, imports_by_version, import_line_words, project_state, files_matching, _resolved, _modules_named, _flags_named,
+        configuration_device,
     ):
         cached.cache_clear()
 

@@ -60,13 +60,7 @@ PRECISION_FRAMEWORKS = ("accelerate", "lightning", "pytorch_lightning", "deepspe
 
 def _uses_framework(model: TrainingModel) -> bool:
     """An import of one anywhere in the file: `if args.fp16: from apex import amp` counts too."""
-    scopes = [model.module_scope, *(f.scope for f in model.functions), *(c.scope for c in model.classes)]
-    for scope in scopes:
-        for bindings in scope.bindings.values():
-            for binding in bindings:
-                if binding.kind == "import" and (binding.qualname or "").split(".")[0] in PRECISION_FRAMEWORKS:
-                    return True
-    return False
+    return not model.imported_packages(anywhere=True).isdisjoint(PRECISION_FRAMEWORKS)
 
 
 def _precision_set_nearby(ctx: CheckContext) -> bool:
