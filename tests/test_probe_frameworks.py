@@ -58,10 +58,14 @@ def test_the_trainers_own_loader_is_advised_in_training_arguments_terms(tmp_path
     assert [(row["line"], row["framework"]) for row in report["loaders"]] == [(train_line, "transformers")]
     fired = verdict(report, "input-bound")
     assert fired["status"] == "fired"
-    assert fired["actions"][0]["change"] == (
-        f"set dataloader_num_workers={enough_workers()} in the TrainingArguments of the Trainer run here (now 0)")
     sweep = report["what_if"]["workers"]
     assert sweep["best"] is not None and sweep["best"] > 0
+    # The verdict asks for the fewest workers the sweep measured within noise of its best; on a
+    # noisy two-core machine that may be one or two, never none and never more than it tried.
+    chosen = sweep["fewest_within_noise"]
+    assert 1 <= chosen <= enough_workers()
+    assert fired["actions"][0]["change"] == (
+        f"set dataloader_num_workers={chosen} in the TrainingArguments of the Trainer run here (now 0)")
     assert sweep["change"].startswith("set dataloader_num_workers=")
     assert f"-> {sweep['change']} at hf_trainer_loop.py:{train_line}" in render_text(report)
 
