@@ -383,6 +383,8 @@ class Facts:
                         return True
                 if name == "torch.cuda.current_device":
                     return True
+                if self._project_function_returns_cuda(name):
+                    return True
             if isinstance(node, cst.Attribute) and self._device_attribute_can_be_cuda(node, origin.scope, seen):
                 return True
             if isinstance(node, cst.Attribute) and self._set_to_cuda_by_project(node, origin.scope):
@@ -391,6 +393,14 @@ class Facts:
             if defaults and any(self.can_be_cuda(default, origin.scope, seen) for default in defaults):
                 return True  # `--device` defaulting to "cuda"
         return any(self._handed_cuda(function, name) for function, name in self._parameters_untraced_here(expr, scope, 0))
+
+    def _project_function_returns_cuda(self, name: Optional[str]) -> bool:
+        """`resolve_device()` imported from a module of the project whose function can return a
+        CUDA device (`torch.device("cuda" if torch.cuda.is_available() else "cpu")`)."""
+        if self.project is None or name is None or "." not in name:
+            return False
+        facts = self.project.function_facts(name)
+        return facts is not None and facts.returns_cuda_device
 
     def _set_to_cuda_by_project(self, node: cst.Attribute, scope: Scope) -> bool:
         """`opt.device` of `opt = OptInit().get_args()`, where the project module OptInit comes

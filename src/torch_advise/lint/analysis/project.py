@@ -124,6 +124,8 @@ class FunctionFacts:
     # device (None for `.cuda()`): `def to_device(batch, device): ... batch.to(device)`.
     moves: dict[str, Optional[str]] = field(default_factory=dict)
     yields: bool = False  # a generator: `def cycle(loader): while True: yield from loader`
+    # It can return a CUDA device: `def get_device(): return torch.device("cuda" if ... else "cpu")`.
+    returns_cuda_device: bool = False
 
 
 @dataclass
@@ -498,6 +500,11 @@ def _scope_summaries(
     # Functions that train, one call deep: `train_one_epoch` called from the epoch loop.
     training = {f.name for f in definitions if walks[id(f)].calls.trains(set())}
     functions = {f.name: _function_facts(f, walks[id(f)], training) for f in definitions}
+    for f in definitions:
+        walk = walks[id(f)]
+        values_of = _values_in(walk, module_names)
+        functions[f.name].returns_cuda_device = any(
+            r.value is not None and _can_be_cuda(r.value, values_of, summary, 0) for r in walk.returns)
     _add_delegated_work(functions, {f.name: walks[id(f)] for f in definitions})
     scopes = [_scope_facts(node.body, walks[id(node)], training) for node in [tree, *every_function]]
     classes = {c.name: _class_facts(c, summary, walks) for c in tree.body if isinstance(c, ast.ClassDef)}
