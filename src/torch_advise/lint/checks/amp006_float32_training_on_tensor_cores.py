@@ -124,12 +124,13 @@ def check(ctx: CheckContext) -> None:
         autocast = "" if ctx.facts.binary_cross_entropy else " or train under bfloat16 autocast (10.7x)"
         message = f'call torch.set_float32_matmul_precision("high") (5.2x measured){autocast}'
     else:
-        # The model is built in another module (`from models import *`, `models.__dict__[arch]`):
-        # a convolutional net gains nothing from the matmul setting, so the MLP's figure is named
+        # What the model is made of is not known here: it is built in another module (`from
+        # models import *`, `models.__dict__[arch]`), or of layers that are neither (an LSTM). A
+        # convolutional net gains nothing from the matmul setting, so the MLP's figure is named
         # as the MLP's, not promised for this model.
         autocast = "" if ctx.facts.binary_cross_entropy else "; bfloat16 autocast speeds up both"
         message = (
-            "the model's layers are built outside this file: its float32 matmuls (linear layers, attention) "
+            "this file builds no linear, attention or convolution layer: the model's float32 matmuls (linear layers, attention) "
             'gain from torch.set_float32_matmul_precision("high") (5.2x measured on an MLP), its convolutions '
             f"already use TF32{autocast}"
         )
