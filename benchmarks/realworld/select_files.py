@@ -737,6 +737,46 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "hi-ml-cpath/src/health_cpath/utils/viz_utils.py": f"{NOT_TRAINING}: visualisation",
         "hi-ml/src/health_ml/eval_runner.py": EVALUATION,
     },
+    # holdout18
+    "LAMDA-Tabular/TALENT": {"TALENT/model/lib/": f"{VENDORED}: reference implementations of other projects' models (RealMLP, HyperFast, PTaRL, TabM), kept as a library"},
+    "AI4Finance-Foundation/FinRL": {
+        "finrl/meta/paper_trading/": f"{NOT_TRAINING}: paper trading with a trained agent",
+        "finrl/meta/env_stock_trading/env_stock_papertrading.py": f"{NOT_TRAINING}: paper trading with a trained agent",
+    },
+    "BioinfoMachineLearning/bio-diffusion": {
+        "src/mol_gen_eval.py": f"{EVALUATION}: samples and scores molecules of a trained model",
+        "src/mol_gen_eval_conditional_qm9.py": f"{EVALUATION}: samples and scores molecules of a trained model",
+        "src/mol_gen_eval_optimization_qm9.py": f"{EVALUATION}: samples and scores molecules of a trained model",
+        "src/datamodules/components/edm/build_geom_dataset.py": f"{NOT_TRAINING}: data set conversion",
+    },
+    "HuguesTHOMAS/KPConv-PyTorch": {"visualize_deformations.py": f"{NOT_TRAINING}: visualisation of a trained model's kernels"},
+    "SpaceNetChallenge/SpaceNet_SAR_Buildings_Solutions": {
+        "2-MaksimovKA/predict/": f"{NOT_TRAINING}: prediction with trained models (inference)",
+        "3-SatShipAI/evaluator.py": EVALUATION,
+    },
+    "amazon-science/unconditional-time-series-diffusion": {
+        "src/uncond_ts_diff/sampler/": f"{NOT_TRAINING}: sampling from a trained model",
+        "bin/refinement_experiment.py": f"{NOT_TRAINING}: refines a trained model's forecasts (inference)",
+    },
+    "ShannonAI/dice_loss_for_NLP": {
+        "tasks/glue/evaluate_models.py": EVALUATION,
+        "tasks/mrc_ner/evaluate.py": EVALUATION,
+        "tasks/squad/evaluate_models.py": EVALUATION,
+    },
+    "csdongxian/AWP": {"auto_attacks/": f"{EVALUATION}: AutoAttack robustness of trained models"},
+    "microsoft/RecAI": {
+        "RecLM-eval/": EVALUATION,
+        "RecExplainer/preprocess/unirec_utils/data4Exp.py": f"{NOT_TRAINING}: data preparation",
+    },
+    "wandb/examples": {"examples/wandb-automations/eval.py": EVALUATION},
+    "wenet-e2e/wespeaker": {"wespeaker/bin/score_calibration.py": f"{NOT_TRAINING}: calibrates a trained model's scores"},
+    "determined-ai/determined-examples": {"computer_vision/cifar10_pytorch_inference/": f"{NOT_TRAINING}: batch inference with a trained model"},
+    "yzhangcs/parser": {
+        "supar/structs/": f"{LIBRARY}: structured distributions (CRFs, trees) the parsers train with",
+        "supar/utils/tokenizer.py": f"{NOT_TRAINING}: tokenisation",
+    },
+    "torcheeg/torcheeg": {"torcheeg/models/": f"{LIBRARY}: model definitions (its trainers and examples are kept)"},
+    "lfz/DSB2017": {"main.py": f"{NOT_TRAINING}: the competition's submission pipeline (inference)"},
 }
 
 LEFT_OUT_FOLDERS = {
