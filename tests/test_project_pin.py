@@ -66,6 +66,7 @@ def write(folder, name, text):
         ("setup.py", 'from setuptools import setup\nsetup(name="x", install_requires=["torch==2.1.0", "numpy"])\n'),
         ("environment.yml", "dependencies:\n  - python=3.10\n  - pytorch::pytorch=2.1.0\n  - pytorch-cuda=11.8\n"),
         ("environment.yaml", "dependencies:\n  - pip:\n    - torch==2.1.0\n"),
+        ("env.yaml", "name: project_env\nchannels:\n  - pytorch\ndependencies:\n  - pytorch=2.1.0=py3.8_cuda11.1_cudnn8.0.5_0\n"),
         ("conda_project_env.yml", "name: project\ndependencies:\n  - python=3.9\n  - pytorch=2.1.0\n"),
         ("pyproject.toml", '[project]\nname = "x"\n[project.optional-dependencies]\ncuda = ["torch==2.1.*"]\n'),
         ("README.md", "## Install\n\n```\nconda install python=3.11 pytorch==2.1.0 torchvision==0.16.0 -c pytorch\n```\n"),

@@ -5,7 +5,7 @@ A repository that pins `torch==2.1.0` runs on torch 2.1 whatever torch the machi
 `torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted paths,
 the first folder whose requirements*.txt (or a conda package list saved under that name),
 pyproject.toml (dependencies and extras), setup.cfg, setup.py, conda environment file
-(`environment.yml`, or any named for conda), or the install commands (and the lines that are
+(`environment.yml`, `env.yaml`, or any named for conda), or the install commands (and the lines that are
 nothing but requirements, and the items of a list under a Requirements heading that give PyTorch a
 version) of its README.md, INSTALL.md or environment set-up script (`install.sh`, `env_setup.sh`)
 name torch decides, and after them the conda environment files a repository keeps in an `env/` or
@@ -354,4 +354,7 @@ _READERS: dict[str, Callable[[Path], Iterator[str]]] = {
     "setup.py": _setup_py,
     "environment.yml": _conda_environment,
     "environment.yaml": _conda_environment,
+    # The short name many projects give the conda file (`conda env create -f env.yaml`).
+    "env.yml": _conda_environment,
+    "env.yaml": _conda_environment,
 }
