@@ -63,7 +63,11 @@ def test_workers_on_a_compute_bound_script_are_not_reported_faster(tmp_path):
     assert row["outcome"] in ("no gain", "slower", "inconclusive"), row
     assert row["speedup"]["low"] <= 1.05
     line = next(line for line in render_text(report).splitlines() if line.startswith("  DL001 "))
-    assert "predicted no gain" in line
+    # The prediction comes from the input's share of the steps as written: next to nothing here,
+    # though a busy host can lengthen a fetch enough to predict a few percent.
+    predicted = row["predicted_speedup"]
+    assert predicted < 1.2
+    assert ("predicted no gain" in line) == (predicted < 1.05)
     assert ("no gain: " in line) == (row["outcome"] != "inconclusive")
 
 

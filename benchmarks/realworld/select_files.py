@@ -738,7 +738,9 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "hi-ml/src/health_ml/eval_runner.py": EVALUATION,
     },
     # holdout18
-    "LAMDA-Tabular/TALENT": {"TALENT/model/lib/": f"{VENDORED}: reference implementations of other projects' models (RealMLP, HyperFast, PTaRL, TabM), kept as a library"},
+    "LAMDA-Tabular/TALENT": {
+        "TALENT/model/lib/": f"{VENDORED}: reference implementations of other projects' models (RealMLP, HyperFast, PTaRL, TabM)",
+    },
     "AI4Finance-Foundation/FinRL": {
         "finrl/meta/paper_trading/": f"{NOT_TRAINING}: paper trading with a trained agent",
         "finrl/meta/env_stock_trading/env_stock_papertrading.py": f"{NOT_TRAINING}: paper trading with a trained agent",
