@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Optional
 
 from torch_advise.lint.analysis.context import CheckContext
-from torch_advise.lint.analysis.facts import non_blocking_flag
+from torch_advise.lint.analysis.facts import LoaderLoop, non_blocking_flag
 from torch_advise.lint.analysis.gpu_work import (
     CLOCKS,
     NOT_WORK,
@@ -493,6 +493,26 @@ def _copies_wait_anyway(ctx: CheckContext, loop: LoopInfo) -> bool:
                 flag = non_blocking_flag(site.node)
                 if flag is None or literal_value(flag) is False or (literal_value(flag) is True and unpinned):
                     return True
+    return _items_copied_blocking(ctx, loop, in_step)
+
+
+def _items_copied_blocking(ctx: CheckContext, loop: LoopInfo, in_step: set[int]) -> bool:
+    """The same wait where the step's batches come from an iterable the file does not show as a
+    DataLoader (one a helper of the project builds, one handed in): a `for` loop, the step's or
+    one around it, whose items the step copies to the GPU without `non_blocking=True`. Moving
+    them there says they are on the host."""
+    # Loops over the file's own DataLoaders were decided above, from their settings.
+    decided = {id(entry.loop) for entries in ctx.facts.loader_loops.values() for entry in entries}
+    for candidate in (loop, *loop.parents):
+        if not isinstance(candidate.node, cst.For) or id(candidate) in decided:
+            continue
+        names = set(target_names(candidate.node.target))
+        for site in ctx.facts.batch_moves_to_cuda(LoaderLoop(candidate, names, iterated=True)):
+            if site.method not in ("to", "cuda") or (candidate is not loop and id(site.node) not in in_step):
+                continue
+            flag = non_blocking_flag(site.node)
+            if flag is None or literal_value(flag) is False:
+                return True
     return False
 
 
