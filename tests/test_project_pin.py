@@ -66,6 +66,9 @@ def write(folder, name, text):
         ("setup.py", 'from setuptools import setup\nsetup(name="x", install_requires=["torch==2.1.0", "numpy"])\n'),
         ("environment.yml", "dependencies:\n  - python=3.10\n  - pytorch::pytorch=2.1.0\n  - pytorch-cuda=11.8\n"),
         ("environment.yaml", "dependencies:\n  - pip:\n    - torch==2.1.0\n"),
+        ("Dockerfile", "FROM nvidia/cuda:10.1-cudnn7-devel-ubuntu18.04\nRUN conda install -y pytorch=2.1.0 torchvision -c pytorch\n"),
+        ("Dockerfile", "FROM pytorch/pytorch:2.1.0-cuda11.8-cudnn8-runtime\nRUN pip install timm\n"),
+        ("Dockerfile.gpu", "FROM ubuntu:22.04\nRUN pip install --no-cache-dir \\\n    numpy \\\n    torch==2.1.2 \\\n && rm -rf /root/.cache\n"),
         ("env.yaml", "name: project_env\nchannels:\n  - pytorch\ndependencies:\n  - pytorch=2.1.0=py3.8_cuda11.1_cudnn8.0.5_0\n"),
         ("conda_project_env.yml", "name: project\ndependencies:\n  - python=3.9\n  - pytorch=2.1.0\n"),
         ("pyproject.toml", '[project]\nname = "x"\n[project.optional-dependencies]\ncuda = ["torch==2.1.*"]\n'),
@@ -274,3 +277,15 @@ def test_each_sub_project_is_advised_for_the_torch_it_pins(tmp_path):
 def test_a_requirements_list_that_gives_pytorch_a_version_in_words_pins_it(tmp_path, readme, pin):
     path = write(tmp_path, "README.md", readme)
     assert find_torch_pin(tmp_path) == (None if pin is None else (pin, path))
+
+
+def test_a_dockerfile_pins_only_by_what_its_image_installs(tmp_path):
+    # A comment, a torch named outside an install command, an NGC image (its torch needs a
+    # release table) and an unversioned install say nothing.
+    write(tmp_path, "Dockerfile", """\
+        # RUN pip install torch==1.0.0
+        FROM nvcr.io/nvidia/pytorch:22.06-py3
+        ENV TORCH_HOME=/models/torch==1.2
+        RUN pip install torch torchvision
+        """)
+    assert find_torch_pin(tmp_path) is None

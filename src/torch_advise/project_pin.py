@@ -5,9 +5,10 @@ A repository that pins `torch==2.1.0` runs on torch 2.1 whatever torch the machi
 `torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted paths,
 the first folder whose requirements*.txt (or a conda package list saved under that name),
 pyproject.toml (dependencies and extras), setup.cfg, setup.py, conda environment file
-(`environment.yml`, `env.yaml`, or any named for conda), or the install commands (and the lines that are
-nothing but requirements, and the items of a list under a Requirements heading that give PyTorch a
-version) of its README.md, INSTALL.md or environment set-up script (`install.sh`, `env_setup.sh`)
+(`environment.yml`, `env.yaml`, or any named for conda), Dockerfile (its official PyTorch base
+image and its RUN install commands), or the install commands (and the lines that are nothing but
+requirements, and the items of a list under a Requirements heading that give PyTorch a version) of
+its README.md, INSTALL.md or environment set-up script (`install.sh`, `env_setup.sh`)
 name torch decides, and after them the conda environment files a repository keeps in an `env/` or
 `envs/` folder, or names for what they are in a `scripts/` or `docker/` folder; the walk ends at a
 repository's root or the home folder (project_scope). A requirement with no upper bound
@@ -177,6 +178,8 @@ def _reader(name: str, folder: Path) -> Optional[Callable[[Path], Iterator[str]]
         return _conda_environment
     if lowered.startswith("requirements") and lowered.endswith(".txt"):
         return _requirements_txt
+    if lowered == "dockerfile" or lowered.startswith("dockerfile.") or lowered.endswith(".dockerfile"):
+        return _dockerfile
     # An environment's set-up script (`install.sh`, `deepgcn_env_install.sh`, `setup_env.sh`):
     # its install commands, as a README's. Launch scripts (`train.sh`) are not read.
     if lowered.endswith(".sh") and any(word in lowered for word in ("install", "setup", "env")):
@@ -322,6 +325,27 @@ def _install_commands(path: Path) -> Iterator[str]:
             spec = _package_spec(word.strip("`'\""))
             if spec:
                 yield spec
+
+
+def _dockerfile(path: Path) -> Iterator[str]:
+    """The torch an image is built with: an official PyTorch base image's tag
+    (`FROM pytorch/pytorch:1.12.1-cuda11.3-cudnn8-runtime`), and the versioned `pip install` or
+    `conda install` words of its RUN commands (`RUN conda install pytorch=1.4.0 torchvision`),
+    continuation lines joined. Comments and other instructions are not read."""
+    text = re.sub(r"\\[ \t]*\n", " ", _read(path))
+    for line in text.splitlines():
+        line = line.strip()
+        image = re.match(r"(?i)^FROM\s+(?:--\S+\s+)*(?:docker\.io/)?pytorch/pytorch:v?(\d+\.\d+(?:\.\d+)?)\b", line)
+        if image:
+            yield f"=={image.group(1)}"
+            continue
+        if not re.match(r"(?i)^RUN\b", line):
+            continue
+        for command in re.finditer(r"\b(?:pip3?|conda|mamba)\s+install\b([^;&|]*)", line):
+            for word in command.group(1).split():
+                spec = _package_spec(word.strip("`'\""))
+                if spec:
+                    yield spec
 
 
 def _described_requirement(line: str) -> Iterator[str]:
