@@ -289,3 +289,12 @@ def test_a_dockerfile_pins_only_by_what_its_image_installs(tmp_path):
         RUN pip install torch torchvision
         """)
     assert find_torch_pin(tmp_path) is None
+
+
+def test_a_dockerfile_in_the_repositorys_docker_folder_pins_when_nothing_nearer_does(tmp_path):
+    (tmp_path / ".git").mkdir()
+    pin = write(tmp_path / "docker", "Dockerfile", "FROM pytorch/pytorch:1.9.0-cuda11.1-cudnn8-runtime\n")
+    (tmp_path / "src").mkdir()
+    assert find_torch_pin(tmp_path / "src") == ((1, 9), pin)
+    nearer = write(tmp_path / "src", "requirements.txt", "torch==2.1.0\n")
+    assert find_torch_pin(tmp_path / "src") == ((2, 1), nearer)

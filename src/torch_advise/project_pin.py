@@ -10,7 +10,8 @@ image and its RUN install commands), or the install commands (and the lines that
 requirements, and the items of a list under a Requirements heading that give PyTorch a version) of
 its README.md, INSTALL.md or environment set-up script (`install.sh`, `env_setup.sh`)
 name torch decides, and after them the conda environment files a repository keeps in an `env/` or
-`envs/` folder, or names for what they are in a `scripts/` or `docker/` folder; the walk ends at a
+`envs/` folder, or names for what they are in a `scripts/` or `docker/` folder, and the Dockerfiles
+there (`docker/Dockerfile`); the walk ends at a
 repository's root or the home folder (project_scope). A requirement with no upper bound
 (`torch>=2.0`) says nothing about the version that runs, so it gives no pin. Files that cannot be
 read or parsed, and those project_scope does not take for the project's own, are passed over: a pin
