@@ -55,6 +55,8 @@ _CONDA_REQUIREMENT = r"(?i)^(?:[\w.-]+::)?(?:torch|pytorch)\s*(?P<spec>[<>=!~][^
 _CONDA_EXPORT = r"(?i)^(?:torch|pytorch)=(\d+(?:\.\d+)*)(?:=\S+)?$"
 _SETUP_PY_REQUIREMENT = r"""(?i)["']\s*torch\s*(?:\[[^\]]*\])?\s*([<>=!~][^"';]*)?(?:;[^"']*)?["']"""
 _CLAUSE = r"^(===|==|~=|<=|<|>=|>|!=|=)\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+|\*))?"
+# `pip install`, `conda install` and the like, before the words they install.
+_INSTALL_COMMAND = r"\b(?:pip3?|conda|mamba)\s+install\b"
 _WHEEL_VERSION = r"(?i)torch-(\d+)\.(\d+)"
 # A Markdown list item's or quote's marker before a requirement (`- `, `* `, `1. `, `> `).
 _LISTED_ITEM = r"^\s*(?:[-*+>]|\d+[.)])\s+"
@@ -314,18 +316,23 @@ def _install_commands(path: Path) -> Iterator[str]:
             title = next(group for group in heading.groups() if group is not None)
             listing = re.search(_REQUIREMENTS_HEADING, title) is not None
             continue
-        command = re.search(r"\b(?:pip3?|conda|mamba)\s+install\b(.*)", line)
+        command = re.search(_INSTALL_COMMAND + r"(.*)", line)
         if command is None:
             yield from _listed_requirements(line)
             if listing and (re.match(_LISTED_ITEM, line) or re.match(_TORCH_LINE, line.strip())):
                 yield from _described_requirement(line)
             continue
-        for word in command.group(1).split():
-            # A bare `pip install torch` bounds nothing, and must not end the walk as a
-            # declaring folder would: only a versioned word counts here (and in a listed line).
-            spec = _package_spec(word.strip("`'\""))
-            if spec:
-                yield spec
+        yield from _versioned_words(command.group(1))
+
+
+def _versioned_words(arguments: str) -> Iterator[str]:
+    """The specifiers of the torch requirements an install command's arguments give a version.
+    A bare `pip install torch` bounds nothing, and must not end the walk as a declaring folder
+    would: only a versioned word counts (as in a listed line)."""
+    for word in arguments.split():
+        spec = _package_spec(word.strip("`'\""))
+        if spec:
+            yield spec
 
 
 def _dockerfile(path: Path) -> Iterator[str]:
@@ -342,11 +349,8 @@ def _dockerfile(path: Path) -> Iterator[str]:
             continue
         if not re.match(r"(?i)^RUN\b", line):
             continue
-        for command in re.finditer(r"\b(?:pip3?|conda|mamba)\s+install\b([^;&|]*)", line):
-            for word in command.group(1).split():
-                spec = _package_spec(word.strip("`'\""))
-                if spec:
-                    yield spec
+        for command in re.finditer(_INSTALL_COMMAND + r"([^;&|]*)", line):
+            yield from _versioned_words(command.group(1))
 
 
 def _described_requirement(line: str) -> Iterator[str]:
