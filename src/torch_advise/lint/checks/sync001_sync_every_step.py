@@ -483,17 +483,23 @@ def _copies_wait_anyway(ctx: CheckContext, loop: LoopInfo) -> bool:
         for entry in entries:
             # The loop that takes the batches, or one around the step loop that copies them
             # inside it (`for step in bar: for _ in range(n_dis): real = next(it).to(device)`).
-            if entry.loop is not loop and entry.loop not in loop.parents:
-                continue
-            for site in ctx.facts.batch_moves_to_cuda(entry):
-                if site.method not in ("to", "cuda"):
-                    continue  # a helper of another module: how it copies is not known
-                if entry.loop is not loop and id(site.node) not in in_step:
-                    continue  # copied once around many steps
-                flag = non_blocking_flag(site.node)
-                if flag is None or literal_value(flag) is False or (literal_value(flag) is True and unpinned):
-                    return True
+            if (entry.loop is loop or entry.loop in loop.parents) and _copies_that_wait(ctx, entry, loop, in_step, unpinned):
+                return True
     return _items_copied_blocking(ctx, loop, in_step)
+
+
+def _copies_that_wait(ctx: CheckContext, entry: LoaderLoop, loop: LoopInfo, in_step: set[int], unpinned: bool) -> bool:
+    """Whether the step copies a batch `entry` takes to the GPU with a copy that waits for the
+    GPU's queue: without `non_blocking=True`, or with it from a loader known not to pin."""
+    for site in ctx.facts.batch_moves_to_cuda(entry):
+        if site.method not in ("to", "cuda"):
+            continue  # a helper of another module: how it copies is not known
+        if entry.loop is not loop and id(site.node) not in in_step:
+            continue  # copied once around many steps
+        flag = non_blocking_flag(site.node)
+        if flag is None or literal_value(flag) is False or (literal_value(flag) is True and unpinned):
+            return True
+    return False
 
 
 def _items_copied_blocking(ctx: CheckContext, loop: LoopInfo, in_step: set[int]) -> bool:
@@ -506,13 +512,10 @@ def _items_copied_blocking(ctx: CheckContext, loop: LoopInfo, in_step: set[int])
     for candidate in (loop, *loop.parents):
         if not isinstance(candidate.node, cst.For) or id(candidate) in decided:
             continue
-        names = set(target_names(candidate.node.target))
-        for site in ctx.facts.batch_moves_to_cuda(LoaderLoop(candidate, names, iterated=True)):
-            if site.method not in ("to", "cuda") or (candidate is not loop and id(site.node) not in in_step):
-                continue
-            flag = non_blocking_flag(site.node)
-            if flag is None or literal_value(flag) is False:
-                return True
+        # Whether such items are pinned is not known: only a copy without non_blocking counts.
+        items = LoaderLoop(candidate, set(target_names(candidate.node.target)), iterated=True)
+        if _copies_that_wait(ctx, items, loop, in_step, unpinned=False):
+            return True
     return False
 
 
