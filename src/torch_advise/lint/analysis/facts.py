@@ -237,7 +237,7 @@ class Facts:
         if self.project is None or has_star_args(call):
             return None
         qualname = self.model.qualname(call.func, scope)
-        function = self.project.function_facts(qualname) if qualname is not None and "." in qualname else None
+        function = self.project.function_facts(qualname)
         if function is None or not function.yields:
             return None
         arguments = positional_args(call)
@@ -291,7 +291,7 @@ class Facts:
             if not any(loader in self.loaders_in(arg.value, site.scope) for arg in site.node.args):
                 continue
             name = self.model.call_name(site)
-            facts = self.project.function_facts(name) if name is not None and "." in name else None
+            facts = self.project.function_facts(name)
             if facts is None:
                 continue
             for index, param in enumerate(facts.params):
@@ -397,7 +397,7 @@ class Facts:
     def _project_function_returns_cuda(self, name: Optional[str]) -> bool:
         """`resolve_device()` imported from a module of the project whose function can return a
         CUDA device (`torch.device("cuda" if torch.cuda.is_available() else "cpu")`)."""
-        if self.project is None or name is None or "." not in name:
+        if self.project is None:
             return False
         facts = self.project.function_facts(name)
         return facts is not None and facts.returns_cuda_device

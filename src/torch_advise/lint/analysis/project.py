@@ -944,8 +944,11 @@ class Project:
         `attribute` on some object to a value that can be a CUDA device."""
         return any(attribute in summary.cuda_attributes for summary, _ in self._defining(qualname))
 
-    def function_facts(self, qualname: str) -> Optional[FunctionFacts]:
-        """What the project's function `qualname` (`pkg.utils.to_device`) does, where it is one."""
+    def function_facts(self, qualname: Optional[str]) -> Optional[FunctionFacts]:
+        """What the project's function `qualname` (`pkg.utils.to_device`) does, where it is one;
+        None for a name with no module (`train`), which is the file's own or a builtin."""
+        if qualname is None:
+            return None
         for summary, name in self._defining(qualname):
             if name in summary.functions:
                 return summary.functions[name]
