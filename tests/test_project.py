@@ -108,3 +108,53 @@ def test_a_module_that_imports_what_torch_2_removed_keeps_2_4_advice_away(tmp_pa
     result = run_advise("--select", "AMP001", "--no-cache", "--torch-version", "2.13", str(tmp_path / "train.py"))
     assert ("AMP001" in result.stdout) == deprecated
     assert Project(tmp_path / "train.py").torch_ceiling() == (None if deprecated else (1, 13))
+
+
+def test_a_method_that_reaches_backward_through_the_instance_runs_backward(tmp_path: Path):
+    root = _project_copy(tmp_path, "backward_in_another_module")
+    here = Project(root / "train_translation.py")
+    model = "models.translation_model.TranslationModel"
+    assert here.backward_per_call(model, "optimize_parameters")  # through self.backward()
+    assert not here.backward_per_call(model, "test")
+    assert not here.backward_per_call(model, "save")  # inherited from base_model.py, no backward there
+    assert here.read
+
+
+def test_a_method_inherited_from_another_modules_class_runs_its_backward(tmp_path: Path):
+    root = _project_copy(tmp_path, "backward_in_another_module")
+    here = Project(root / "train_classifier.py")
+    assert here.backward_per_call("train_classifier.ClassifierTrainer", "train_step")
+    assert not here.backward_per_call("train_classifier.ClassifierTrainer", "fit_nothing")
+
+
+def test_a_step_runs_backward_per_call_and_an_epoch_or_a_scheduler_does_not():
+    source = b"""
+def adjust(scheduler):
+    scheduler.step()
+
+def learn(loss):
+    loss.backward()
+
+def update(loss, optimizer):
+    learn(loss)
+    optimizer.step()
+
+def train_one_epoch(model, loader, optimizer):
+    for batch in loader:
+        update(model(batch).sum(), optimizer)
+
+class Agent:
+    def update(self, batch):
+        for _ in range(4):
+            self.learn(batch)
+
+    def learn(self, batch):
+        learn(batch.sum())
+"""
+    summary = summarize("steps.py", source)
+    assert summary is not None
+    functions = summary.functions
+    assert functions["adjust"].trains and not functions["adjust"].backward_per_call
+    assert functions["learn"].backward_per_call and functions["update"].backward_per_call
+    assert functions["train_one_epoch"].trains and not functions["train_one_epoch"].backward_per_call
+    assert summary.classes["Agent"].backward_methods == {"learn"}

@@ -8,6 +8,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Optional
 
+from torch_advise.lint.analysis.backward_elsewhere import backward_in_project
 from torch_advise.lint.analysis.edits import Edit
 from torch_advise.lint.analysis.facts import Facts
 from torch_advise.lint.analysis.model import TrainingModel
@@ -47,6 +48,7 @@ class Analysis:
     def of(cls, model: TrainingModel, target: Target, path: Path, tree: Optional[ast.Module] = None) -> Analysis:
         """`tree`: Python's parse of the file's text, when the caller has it."""
         project = Project(path, model.module.bytes, tree)
+        model.backward_elsewhere = backward_in_project(model, project)
         facts = Facts(model, project)
         return cls(model, facts, Steps(model, facts), target, path, project)
 

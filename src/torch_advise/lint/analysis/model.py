@@ -9,7 +9,7 @@ those records, with memoisation, so a file pays only for what its checks ask.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from typing import Optional, Union
 
@@ -196,6 +196,9 @@ class TrainingModel:
         self._callee_memo: dict[tuple[int, int], Union[FunctionInfo, ClassInfo, None]] = {}
         self._calls_to_memo: dict[FunctionInfo, list[CallSite]] = {}
         self._class_stack: set[tuple[int, int]] = set()
+        # Calls this file cannot follow that run backward elsewhere (set from the project's
+        # modules, backward_elsewhere.py); with no project, none does.
+        self.backward_elsewhere: Callable[[CallSite], bool] = lambda site: False
 
     def release(self) -> None:
         """Break the model's reference cycles (scopes and their bindings, functions and their
@@ -590,6 +593,8 @@ class TrainingModel:
         if site.method == "backward" or self.call_name(site) == "torch.autograd.backward":
             return True
         target = self.callee(site.node, site.scope)
+        if target is None:
+            return self.backward_elsewhere(site)
         if isinstance(target, ClassInfo):
             target = self.method(target, "__init__")
         return isinstance(target, FunctionInfo) and self.calls_backward(target)

@@ -49,6 +49,8 @@ from torch_advise.records import dataclass, field
 ITERATION_WRAPPERS = {"enumerate", "iter", "tqdm", "trange", "islice", "track", "zip", "chain", "cycle", "log_every"}
 # Calls by which a loop shows that it trains (`loss.backward()`, `optimizer.step()`).
 TRAINING_METHODS = {"backward", "step", "zero_grad", "manual_backward"}
+# Calls that run autograd's backward pass (`loss.backward()`, `accelerator.backward(loss)`).
+BACKWARD_METHODS = {"backward", "manual_backward"}
 DATALOADERS = {"DataLoader", "torch.utils.data.DataLoader", "data.DataLoader"}
 PICKLED_LOADS_ALLOWED = (
     rb"safe_globals\b|TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD|_default_to_weights_only"
@@ -126,6 +128,9 @@ class FunctionFacts:
     yields: bool = False  # a generator: `def cycle(loader): while True: yield from loader`
     # It can return a CUDA device: `def get_device(): return torch.device("cuda" if ... else "cpu")`.
     returns_cuda_device: bool = False
+    # Every call runs backward once, outside any loop of its own (a training step, not an
+    # epoch): itself or through functions of its module it calls outside its loops.
+    backward_per_call: bool = False
 
 
 @dataclass
@@ -136,6 +141,10 @@ class ClassFacts:
     # (`self.train_loader = train_loader` ... `def train_dataloader(self): return self.train_loader`).
     hooked_params: dict[str, str]
     training_methods: frozenset[str]  # methods whose body trains (backward, an optimizer step)
+    # Methods each call of which runs backward outside their loops, themselves or through other
+    # methods of the instance or functions of the module (`optimize_parameters` calling
+    # `self.backward_G()`): one training step a call.
+    backward_methods: frozenset[str] = frozenset()
     loader: Optional[LoaderForwarding] = None  # a DataLoader subclass's, see loader_subclasses.py
 
 
@@ -256,6 +265,7 @@ class _Calls:
     facts: list[CallFacts] = field(default_factory=list)
     callees: set[str] = field(default_factory=set)
     training_method: bool = False  # `.backward()`, `.step()`, ... among them
+    backward: bool = False  # `.backward()` among them
 
     def add(self, call: ast.Call, facts: Optional[CallFacts]) -> None:
         if facts is not None:
@@ -263,9 +273,13 @@ class _Calls:
             self.callees.add(facts.callee)
         if isinstance(call.func, ast.Attribute) and call.func.attr in TRAINING_METHODS:
             self.training_method = True
+            self.backward = self.backward or call.func.attr in BACKWARD_METHODS
 
     def trains(self, training_functions: set[str]) -> bool:
         return self.training_method or not self.callees.isdisjoint(training_functions)
+
+    def runs_backward(self, backward_callees: set[str]) -> bool:
+        return self.backward or not self.callees.isdisjoint(backward_callees)
 
 
 @dataclass
@@ -282,6 +296,7 @@ class _ScopeWalk:
     each node, however deep its loops nest."""
 
     calls: _Calls = field(default_factory=_Calls)
+    outside_loops: _Calls = field(default_factory=_Calls)  # the calls no loop of the scope repeats
     loops: list[_Loop] = field(default_factory=list)
     iterated: set[str] = field(default_factory=set)
     loader_names: dict[str, int] = field(default_factory=dict)  # name -> line of the DataLoader bound to it
@@ -303,7 +318,7 @@ class _ScopeWalk:
                 continue
             if isinstance(node, ast.Call):
                 facts = _call_facts(node)
-                for calls in (walk.calls, *(loop.calls for loop in loops)):
+                for calls in (walk.calls, *(loop.calls for loop in loops)) if loops else (walk.calls, walk.outside_loops):
                     calls.add(node, facts)
                 if facts is not None and (node.args or node.keywords):
                     walk.call_nodes.append((node, facts))
@@ -506,8 +521,11 @@ def _scope_summaries(
         functions[f.name].returns_cuda_device = any(
             r.value is not None and _can_be_cuda(r.value, values_of, summary, 0) for r in walk.returns)
     _add_delegated_work(functions, {f.name: walks[id(f)] for f in definitions})
+    backward = _backward_per_call({f.name: walks[id(f)] for f in definitions}, set(), "")
+    for name in backward:
+        functions[name].backward_per_call = True
     scopes = [_scope_facts(node.body, walks[id(node)], training) for node in [tree, *every_function]]
-    classes = {c.name: _class_facts(c, summary, walks) for c in tree.body if isinstance(c, ast.ClassDef)}
+    classes = {c.name: _class_facts(c, summary, walks, backward) for c in tree.body if isinstance(c, ast.ClassDef)}
     return functions, scopes, classes, frozenset(cuda_attributes)
 
 
@@ -705,7 +723,19 @@ def _stores_float16(calls: list[ast.Call]) -> bool:
     return False
 
 
-def _class_facts(node: ast.ClassDef, summary: ModuleSummary, walks: dict[int, _ScopeWalk]) -> ClassFacts:
+def _backward_per_call(walks: dict[str, _ScopeWalk], known: set[str], prefix: str) -> set[str]:
+    """The names among `walks` whose scope runs backward outside its loops: itself, through one
+    another (each called as `prefix + name`: `self.` for methods) or through `known` callees."""
+    found: set[str] = set()
+    while True:
+        callees = known | {prefix + name for name in found}
+        more = {name for name, walk in walks.items() if name not in found and walk.outside_loops.runs_backward(callees)}
+        if not more:
+            return found
+        found |= more
+
+
+def _class_facts(node: ast.ClassDef, summary: ModuleSummary, walks: dict[int, _ScopeWalk], backward: set[str]) -> ClassFacts:
     bases = tuple(summary.qualified(name) for base in node.bases if (name := dotted_name(base)) is not None)
     methods = {m.name: m for m in node.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))}
     init = methods.get("__init__")
@@ -726,7 +756,8 @@ def _class_facts(node: ast.ClassDef, summary: ModuleSummary, walks: dict[int, _S
     training = {name for name, method in methods.items() if walks[id(method)].calls.trains(set())}
     # One call deep through the instance: `update()` calling `self._learn(batch)`.
     training |= {name for name, method in methods.items() if walks[id(method)].calls.trains({f"self.{t}" for t in training})}
-    return ClassFacts(bases, params, hooked, frozenset(training), loader_forwarding(node, summary.qualified))
+    backward_methods = _backward_per_call({name: walks[id(method)] for name, method in methods.items()}, backward, "self.")
+    return ClassFacts(bases, params, hooked, frozenset(training), frozenset(backward_methods), loader_forwarding(node, summary.qualified))
 
 
 @lru_cache(maxsize=512)
@@ -1073,6 +1104,43 @@ class Project:
             if method is not None and name in summary.classes:
                 return method in summary.classes[name].training_methods
         return False
+
+    def backward_per_call(self, qualname: str, method: Optional[str] = None) -> bool:
+        """Whether every call of the project's function `qualname` (or `method` of its class
+        `qualname`, or of a class it inherits from) runs one training step's backward: outside
+        any loop of its own, so the caller's loop is the one that steps."""
+        for summary, name in self._defining(qualname):
+            if method is None:
+                return name in summary.functions and summary.functions[name].backward_per_call
+            return self._method_backward_per_call(summary, name, method, 0)
+        return False
+
+    def _method_backward_per_call(self, summary: ModuleSummary, name: str, method: str, depth: int) -> bool:
+        cls = summary.classes.get(name)
+        if cls is None:
+            return False
+        if method in cls.backward_methods:
+            return True
+        return depth < MAX_BASES and any(
+            self._method_backward_per_call(other, base_name, method, depth + 1)
+            for base in cls.bases
+            for other, base_name in self._class_definitions(summary, base)
+        )
+
+    def _class_definitions(self, summary: ModuleSummary, name: str) -> Iterator[tuple[ModuleSummary, str]]:
+        """Where a base class named in `summary` is defined: there, or in the project module it
+        is imported from (relatively, or absolutely as the base's qualified name says)."""
+        if name in summary.classes:
+            yield summary, name
+            return
+        target = summary.target_of(name)
+        if target is not None:
+            for path in self._resolve(target[0], summary.path):
+                other = summary_of(path)
+                if other is not None:
+                    yield other, target[1]
+            return
+        yield from self._defining(name)
 
     def kernels_without_bfloat16(self) -> list[str]:
         """The project's own CUDA sources that dispatch on types without bfloat16 among them

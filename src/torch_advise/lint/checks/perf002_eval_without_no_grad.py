@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from torch_advise.lint.analysis.backward_elsewhere import project_classes_called
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.model import FunctionInfo, LoopInfo, TrainingModel
@@ -12,7 +13,6 @@ from torch_advise.lint.analysis.steps import (
     forward_text,
     frozen_texts,
 )
-from torch_advise.lint.syntax_tree import nodes as cst
 
 
 def _feeds_a_backward(model: TrainingModel, function: Optional[FunctionInfo], depth: int = 0) -> bool:
@@ -35,22 +35,13 @@ def _feeds_a_backward(model: TrainingModel, function: Optional[FunctionInfo], de
 
 def _trains_elsewhere(ctx: CheckContext, loop: LoopInfo) -> bool:
     """The loop calls what another module of the project defines to train: `agent.update(batch)`
-    where `agent = Agent(...)` and Agent's `update` runs backward, or `train_step(batch)` imported."""
-    model = ctx.model
-    for site in loop.calls:
-        if ctx.facts.trains_in_another_module(site):
-            return True
-        # `agent.update(batch)`, or `trainer(batch)`, whose forward trains.
-        receiver, methods = (site.receiver, (site.method,)) if site.method is not None else (site.node.func, ("forward", "__call__"))
-        if receiver is None:
-            continue
-        for origin in model.origins(receiver, site.scope):
-            built = origin.expr
-            if isinstance(built, cst.Call):
-                cls = model.qualname(built.func, origin.scope)
-                if cls is not None and any(ctx.project.trains(cls, method) for method in methods if method is not None):
-                    return True
-    return False
+    where `agent = Agent(...)` and Agent's `update` runs an optimizer step, or `train_step(batch)`
+    imported."""
+    return any(
+        ctx.facts.trains_in_another_module(site)
+        or any(ctx.project.trains(cls, method) for cls, methods in project_classes_called(ctx.model, site) for method in methods)
+        for site in loop.calls
+    )
 
 
 def check(ctx: CheckContext) -> None:
