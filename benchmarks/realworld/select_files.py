@@ -779,6 +779,97 @@ EXCLUDED: dict[str, dict[str, str]] = {
     },
     "torcheeg/torcheeg": {"torcheeg/models/": f"{LIBRARY}: model definitions (its trainers and examples are kept)"},
     "lfz/DSB2017": {"main.py": f"{NOT_TRAINING}: the competition's submission pipeline (inference)"},
+    # holdout19
+    "xlang-ai/UnifiedSKG": {"tasks/": f"{NOT_TRAINING}: Hugging Face datasets loading scripts (data preparation)"},
+    "mllam/neural-lam": {
+        "neural_lam/datastore/npyfilesmeps/compute_standardization_stats.py": f"{NOT_TRAINING}: data set statistics",
+    },
+    "MIC-DKFZ/nnDetection": {"nndet/planning/estimator.py": f"{NOT_TRAINING}: GPU memory estimation for planning"},
+    "braindecode/braindecode": {
+        "braindecode/": f"{LIBRARY} (its examples are kept)",
+        "examples/datasets_io/benchmark_lazy_eager_loading.py": f"{NOT_TRAINING}: benchmark of eager and lazy data loading",
+        "examples/datasets_io/plot_hub_integration.py": f"{NOT_TRAINING}: uploading and downloading data sets on the Hub",
+        "examples/datasets_io/plot_tuh_discrete_multitarget.py": f"{NOT_TRAINING}: data set tutorial (loading multiple targets)",
+    },
+    "catalyst-team/catalyst": {
+        "catalyst/contrib/losses/": f"{LIBRARY}: loss functions",
+        "catalyst/contrib/optimizers/": f"{LIBRARY}: optimizer implementations",
+        "catalyst/data/loader.py": f"{LIBRARY}: DataLoader wrappers",
+    },
+    "microsoft/TRELLIS": {
+        "trellis/utils/postprocessing_utils.py": f"{NOT_TRAINING}: post-processing of generated meshes (texture baking)",
+    },
+    "ChenFengYe/motion-latent-diffusion": {
+        "mld/models/tools/hessian_penalty.py": f"{VENDORED}: the official Hessian Penalty implementation (its header)",
+        "scripts/flops.py": f"{NOT_TRAINING}: FLOPs measurement of a trained model",
+        "scripts/tsne.py": f"{NOT_TRAINING}: t-SNE visualisation of a trained model's latents",
+    },
+    "mees/calvin": {
+        "calvin_models/calvin_agent/rollout/": f"{EVALUATION}: policy rollouts in the simulator",
+        "calvin_models/calvin_agent/utils/automatic_lang_annotator_mp.py": f"{NOT_TRAINING}: language annotation of the data set",
+        "calvin_models/calvin_agent/visualization/": f"{NOT_TRAINING}: visualisation (t-SNE plots)",
+    },
+    "vsitzmann/siren": {"torchmeta/": f"{VENDORED}: a copy of tristandeleu/pytorch-meta"},
+    "nkolot/SPIN": {"eval.py": f"{EVALUATION}: evaluates a trained model"},
+    "SeuTao/RSNA2019_Intracranial-Hemorrhage-Detection": {
+        "2DNet/src/tuils/lrs_scheduler.py": f"{VENDORED}: learning-rate schedulers by another author (its header)",
+    },
+    "lukasruff/Deep-SAD-PyTorch": {
+        "src/baselines/isoforest.py": "scikit-learn baseline (it borrows torch's DataLoader only)",
+        "src/baselines/kde.py": "scikit-learn baseline (it borrows torch's DataLoader only)",
+        "src/baselines/ocsvm.py": "scikit-learn baseline (it borrows torch's DataLoader only)",
+        "src/baselines/ssad.py": "convex (non-neural) SSAD baseline (it borrows torch's DataLoader only)",
+    },
+    "KarhouTam/FL-bench": {"data/utils/schemes/": f"{NOT_TRAINING}: partitioning data sets among clients (preprocessing)"},
+    "CharlieDinh/pFedMe": {"data/": f"{NOT_TRAINING}: generating the clients' data splits (preprocessing)"},
+    "khurramjaved96/mrcl": {
+        "evaluate_imagenet.py": f"{EVALUATION}: of trained representations (its README)",
+        "evaluate_omniglot.py": f"{EVALUATION}: of trained representations (its README)",
+        "evaluate_regression.py": f"{EVALUATION}: of trained representations (its README)",
+        "visualize_representations.py": f"{NOT_TRAINING}: visualisation",
+    },
+    "medipixel/rl_algorithms": {
+        "rl_algorithms/common/grad_cam.py": f"{NOT_TRAINING}: Grad-CAM analysis of a trained network",
+        "rl_algorithms/common/saliency_map.py": f"{NOT_TRAINING}: saliency maps of a trained agent",
+    },
+    "mims-harvard/Raindrop": {
+        "code/baselines/mTAND/": f"{VENDORED}: adapted from reml-lab/mTAN (its header)",
+        "code/baselines/GRU-D_baseline.py": f"{VENDORED}: adapted from Han-JD/GRU-D (its header)",
+    },
+    "westlake-repl/IDvs.MoRec": {
+        "dataset/": f"{NOT_TRAINING}: building and reading LMDB data sets (preprocessing)",
+        "bce_text/id_plus_mo-2stage/data_utils/metrics.py": f"{EVALUATION}: ranking metrics and evaluation of the model",
+        "bce_text/id_plus_mo-2stage/data_utils/special.py": f"{EVALUATION}: evaluation on cold-start and new items",
+        "bce_text/id_plus_mo-end2end/data_utils/metrics.py": f"{EVALUATION}: ranking metrics and evaluation of the model",
+        "bce_text/id_plus_mo-end2end/data_utils/special.py": f"{EVALUATION}: evaluation on cold-start and new items",
+        "bce_text/main-2stage(SASRec)/data_utils/metrics.py": f"{EVALUATION}: ranking metrics and evaluation of the model",
+        "bce_text/main-end2end(DSSM)/data_utils/metrics.py": f"{EVALUATION}: ranking metrics and evaluation of the model",
+        "bce_text/main-end2end/data_utils/metrics.py": f"{EVALUATION}: ranking metrics and evaluation of the model",
+        "bce_text/main-end2end/data_utils/special.py": f"{EVALUATION}: evaluation on cold-start and new items",
+        "bce_vision/id_plus_mo-2stage/data_utils/metrics.py": f"{EVALUATION}: ranking metrics and evaluation of the model",
+        "bce_vision/id_plus_mo-end2end/data_utils/metrics.py": f"{EVALUATION}: ranking metrics and evaluation of the model",
+        "bce_vision/id_plus_mo-end2end/data_utils/special.py": f"{EVALUATION}: evaluation on cold-start and new items",
+        "bce_vision/main-2stage(SASRec)/data_utils/metrics.py": f"{EVALUATION}: ranking metrics and evaluation of the model",
+        "bce_vision/main-end2end(DSSM)/data_utils/metrics.py": f"{EVALUATION}: ranking metrics and evaluation of the model",
+        "bce_vision/main-end2end/data_utils/metrics.py": f"{EVALUATION}: ranking metrics and evaluation of the model",
+        "bce_vision/main-end2end/data_utils/special.py": f"{EVALUATION}: evaluation on cold-start and new items",
+        "inbatch_sasrec_e2e_text/data_utils/metrics.py": f"{EVALUATION}: ranking metrics and evaluation of the model",
+        "inbatch_sasrec_e2e_text/data_utils/special.py": f"{EVALUATION}: evaluation on cold-start and new items",
+        "inbatch_sasrec_e2e_vision/data_utils/metrics.py": f"{EVALUATION}: ranking metrics and evaluation of the model",
+        "inbatch_sasrec_e2e_vision/data_utils/special.py": f"{EVALUATION}: evaluation on cold-start and new items",
+    },
+    "jinserk/pytorch-asr": {
+        "asr/models/capsule1/predict.py": f"{NOT_TRAINING}: prediction with a trained model (inference)",
+        "asr/models/deepspeech_ce/predict.py": f"{NOT_TRAINING}: prediction with a trained model (inference)",
+        "asr/models/densenet/predict.py": f"{NOT_TRAINING}: prediction with a trained model (inference)",
+        "asr/models/densenet_ctc/predict.py": f"{NOT_TRAINING}: prediction with a trained model (inference)",
+        "asr/models/resnet_ce/predict.py": f"{NOT_TRAINING}: prediction with a trained model (inference)",
+        "asr/utils/mnist.py": f"{VENDORED}: Pyro's MNISTCached utilities (its header)",
+    },
+    "ChenRocks/fast_abs_rl": {
+        "decode_baselines.py": f"{NOT_TRAINING}: decoding with trained models (inference)",
+        "decode_full_model.py": f"{NOT_TRAINING}: decoding with a trained model (inference)",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
