@@ -31,7 +31,7 @@ from torch_advise.lint.analysis.syntax import (
     positional_args,
     string_value,
 )
-from torch_advise.lint.analysis.walk import TableVisitor
+from torch_advise.lint.analysis.walk import TableVisitor, descendants
 from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.lint.syntax_tree.source import code
 from torch_advise.records import dataclass, field
@@ -42,6 +42,8 @@ DEPRECATED_MODULE = "torch.cuda.amp"
 REPLACED = ("autocast", "GradScaler", "custom_fwd", "custom_bwd")
 # Those whose calls build an instance of a class other than the one the new name builds.
 CLASSES = ("autocast", "GradScaler")
+# How many names bound to one another a test of torch's version is followed through.
+MAX_VERSION_NAMES = 3
 
 
 def deprecated_name(qualname: Optional[str]) -> Optional[str]:
@@ -83,6 +85,7 @@ class _References(TableVisitor):
         self.references: list[Reference] = []
         self.groups: dict[int, ImportGroup] = {}
         self.handlers = 0  # except handlers the walk is inside
+        self.version_testing_scopes: set[int] = set()
         self.annotations = 0  # annotations the walk is inside
         self.fallback_imports: set[int] = set()
         # Names an import binds to a deprecated thing: the only bare names worth resolving.
@@ -159,6 +162,30 @@ class _References(TableVisitor):
 
     def leave_ExceptHandler(self, original_node: cst.ExceptHandler) -> None:
         self.handlers -= 1
+
+    def visit_If(self, node: cst.If) -> None:
+        self._tests(node.test)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._tests(node.test)
+
+    def _tests(self, test: cst.BaseExpression) -> None:
+        """`if version.parse(torch.__version__) >= version.parse("2.4"):` picks the API by the
+        torch it runs on: the old name in the same scope is the deliberate older-torch path."""
+        if self._reads_torch_version(test):
+            self.version_testing_scopes.add(id(self.scope))
+
+    def _reads_torch_version(self, test: cst.BaseExpression, depth: int = 0) -> bool:
+        """The test reads `torch.__version__`, itself or through a name bound to a value that
+        does (`TORCH_2_4 = version.parse(torch.__version__) >= ...`)."""
+        for node in descendants(test, (cst.Attribute, cst.Name)):
+            if isinstance(node, (cst.Attribute, cst.Name)) and self.model.qualname(node, self.scope) == "torch.__version__":
+                return True
+            if isinstance(node, cst.Name) and depth < MAX_VERSION_NAMES:
+                for binding in self.model.lookup(node.value, self.scope) or ():
+                    if binding.kind == "assign" and binding.value is not None and self._reads_torch_version(binding.value, depth + 1):
+                        return True
+        return False
 
     def visit_Annotation(self, node: cst.Annotation) -> None:
         self.annotations += 1
@@ -350,7 +377,8 @@ def _direct_edits(ctx: CheckContext, reference: Reference) -> tuple[Edit, ...]:
 
 
 def _version_adaptive_scopes(model: TrainingModel) -> set[int]:
-    """Scopes that test for the new API before using the old one: `hasattr(torch.amp, ...)`."""
+    """Scopes that test for the new API before using the old one: `hasattr(torch.amp, ...)` (a
+    test of torch's version counts too: _References.version_testing_scopes)."""
     scopes = set()
     for site in model.calls:
         arguments = positional_args(site.node)
@@ -379,7 +407,7 @@ def check(ctx: CheckContext) -> None:
         return
     grouped = {id(r): group for group in finder.groups.values() for r in group.references}
     group_edits: dict[int, tuple[Edit, ...]] = {}
-    adaptive = _version_adaptive_scopes(ctx.model)
+    adaptive = _version_adaptive_scopes(ctx.model) | finder.version_testing_scopes
     # A class the file names other than to build one (`isinstance(s, torch.cuda.amp.GradScaler)`)
     # may be tested against what it builds: an instance of the new class would fail that test.
     tested = {r.name for r in finder.references if r.role == "value" and r.name in CLASSES}
