@@ -55,6 +55,9 @@ LIBRARY_LOADERS = {
     "torch_geometric.data.DataListLoader": _PYG_LOADER_PARAMS,
 }
 IN_MEMORY_DATASETS = {"torch.utils.data.TensorDataset"}
+# Calls that pick items of the dataset they are handed, which holds the data: its first argument.
+DATASET_VIEWS = {"torch.utils.data.Subset", "torch.utils.data.random_split"}
+MAX_DATASET_VIEWS = 3  # views of views followed
 GRAPH_LIBRARIES = {"dgl", "dgllife"}
 DDP = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"}
 
@@ -643,12 +646,25 @@ class Facts:
         a dataset class defined inside a function (workers started by spawn or forkserver cannot
         unpickle it); 'iterable' for an IterableDataset of this file; else ''."""
         dataset = loader.argument("dataset")
-        if dataset is None:
-            return ""
+        return self._dataset_kind(dataset, loader.site.scope, 0) if dataset is not None else ""
+
+    def _dataset_kind(self, dataset: cst.BaseExpression, scope: Scope, depth: int) -> str:
         model = self.model
-        if self._holds_cuda_tensors(dataset, loader.site.scope):
+        if self._holds_cuda_tensors(dataset, scope):
             return "on-device"
-        for origin in model.origins(dataset, loader.site.scope):
+        # `Subset(data, indices)`, `train, val = random_split(data, ...)`: the items are the viewed data's.
+        views: list[tuple[cst.CSTNode, Scope]] = [(origin.expr, origin.scope) for origin in model.origins(dataset, scope)]
+        if isinstance(dataset, cst.Name):
+            views += [
+                (b.value, b.scope) for b in model.lookup(dataset.value, scope)
+                if b.kind == "assign" and b.index is not None and b.value is not None
+            ]
+        for view, where in views:
+            if isinstance(view, cst.Call) and depth < MAX_DATASET_VIEWS and view.args and model.qualname(view.func, where) in DATASET_VIEWS:
+                kind = self._dataset_kind(view.args[0].value, where, depth + 1)
+                if kind:
+                    return kind
+        for origin in model.origins(dataset, scope):
             if not isinstance(origin.expr, cst.Call):
                 continue
             if model.qualname(origin.expr.func, origin.scope) in IN_MEMORY_DATASETS:

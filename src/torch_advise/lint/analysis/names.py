@@ -9,6 +9,8 @@ from typing import Optional
 CANONICAL_NAMES = {
     "torch.utils.data.dataloader.DataLoader": "torch.utils.data.DataLoader",
     "torch.utils.data.dataset.TensorDataset": "torch.utils.data.TensorDataset",
+    "torch.utils.data.dataset.Subset": "torch.utils.data.Subset",
+    "torch.utils.data.dataset.random_split": "torch.utils.data.random_split",
     "torch.amp.autocast_mode.autocast": "torch.amp.autocast",
     "torch.autocast": "torch.amp.autocast",
     "torch.cuda.amp.autocast_mode.autocast": "torch.cuda.amp.autocast",
