@@ -607,6 +607,17 @@ class Facts:
                 return True
         return False
 
+    def copies_wait_in_project(self, site: CallSite) -> bool:
+        """`image, label = fetch_data(batch)` with `fetch_data` from another module of the project,
+        which copies what it is handed to the GPU with copies that wait for the GPU's queue
+        (`batch["image"].cuda()`, no `non_blocking=True`)."""
+        if self.project is None or has_star_args(site.node) or self.model.callee(site.node, site.scope) is not None:
+            return False
+        facts = self.project.function_facts(self.model.call_name(site))
+        return facts is not None and any(
+            argument_for(site.node, param, facts.params.index(param)) is not None for param in facts.waiting_moves
+        )
+
     def collation(self, loader: DataLoaderCall) -> str:
         """'tokenized' for a collator of already tokenized text (transformers'
         default_data_collator, a DataCollator*, tokenizer.pad): batches of token ids, small and

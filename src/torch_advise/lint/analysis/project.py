@@ -125,6 +125,8 @@ class FunctionFacts:
     # Parameters whose data the function moves to a device, each with the parameter naming that
     # device (None for `.cuda()`): `def to_device(batch, device): ... batch.to(device)`.
     moves: dict[str, Optional[str]] = field(default_factory=dict)
+    # Those of them whose every copy waits for the GPU's queue (no `non_blocking=True`).
+    waiting_moves: frozenset[str] = frozenset()
     yields: bool = False  # a generator: `def cycle(loader): while True: yield from loader`
     # It can return a CUDA device: `def get_device(): return torch.device("cuda" if ... else "cpu")`.
     returns_cuda_device: bool = False
@@ -405,7 +407,9 @@ def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions
     arguments = function.args
     params = tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs])
     facts = FunctionFacts(params, walk.iterated & set(params), walk.calls.trains(training_functions), _returned_loaders(walk))
-    facts.moves = _moved_parameters(walk, params)
+    moves = _parameter_moves(walk, params)
+    facts.moves = _moved_parameters(moves, params)
+    facts.waiting_moves = _waiting_moves(moves)
     facts.yields = walk.yields
     return facts
 
@@ -435,9 +439,10 @@ def _add_delegated_work(functions: dict[str, FunctionFacts], walks: dict[str, _S
             return
 
 
-def _moved_parameters(walk: _ScopeWalk, params: tuple[str, ...]) -> dict[str, Optional[str]]:
-    """Which parameters' data the function sends to a device: `x.to(device)`, `x.cuda()` on a
-    parameter, or on a name a loop or comprehension takes from one (`for k, v in batch.items()`)."""
+def _parameter_moves(walk: _ScopeWalk, params: tuple[str, ...]) -> list[tuple[str, ast.Call]]:
+    """The function's calls that send a parameter's data to a device, each with the parameter:
+    `x.to(device)`, `x.cuda()` on a parameter, or on a name a loop or comprehension takes from one
+    (`for k, v in batch.items()`)."""
     taken_from = {name: name for name in params}
     for target, iterated in walk.iterations:
         source = taken_from.get(_iterated_name(iterated) or _root(iterated) or "")
@@ -446,20 +451,42 @@ def _moved_parameters(walk: _ScopeWalk, params: tuple[str, ...]) -> dict[str, Op
         for name in ast.walk(target):
             if isinstance(name, ast.Name):
                 taken_from.setdefault(name.id, source)
-    moves: dict[str, Optional[str]] = {}
+    moves = []
     for call in walk.device_moves:
         func = call.func
         assert isinstance(func, ast.Attribute)
         source = taken_from.get(_root(func.value) or "")
-        if source is None:
-            continue
-        if func.attr == "cuda":
-            moves[source] = None
+        if source is not None:
+            moves.append((source, call))
+    return moves
+
+
+def _moved_parameters(moves: list[tuple[str, ast.Call]], params: tuple[str, ...]) -> dict[str, Optional[str]]:
+    """Which parameters' data the function sends to a device, each with the parameter naming the
+    device (None for `.cuda()`)."""
+    moved: dict[str, Optional[str]] = {}
+    for source, call in moves:
+        assert isinstance(call.func, ast.Attribute)
+        if call.func.attr == "cuda":
+            moved[source] = None
             continue
         device = _device_argument(call)
         if isinstance(device, ast.Name) and device.id in params:
-            moves[source] = device.id
-    return moves
+            moved[source] = device.id
+    return moved
+
+
+def _waiting_moves(moves: list[tuple[str, ast.Call]]) -> frozenset[str]:
+    """The parameters every copy of which waits for the GPU's queue: none passes
+    `non_blocking` (a value the code computes may be True, so it does not count)."""
+    sources = {source for source, _ in moves}
+    return frozenset(
+        source for source in sources
+        if all(
+            all(k.arg != "non_blocking" or (isinstance(k.value, ast.Constant) and k.value.value is False) for k in call.keywords)
+            for moved, call in moves if moved == source
+        )
+    )
 
 
 def _device_argument(call: ast.Call) -> Optional[ast.expr]:

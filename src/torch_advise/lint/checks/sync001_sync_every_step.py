@@ -25,8 +25,10 @@ from torch_advise.lint.analysis.model import (
 )
 from torch_advise.lint.analysis.steps import IterationCall
 from torch_advise.lint.analysis.syntax import (
+    dotted,
     keyword_args,
     literal_value,
+    positional_args,
     root_name,
     scale_arguments,
     target_names,
@@ -492,10 +494,13 @@ def _copies_that_wait(ctx: CheckContext, entry: LoaderLoop, loop: LoopInfo, in_s
     """Whether the step copies a batch `entry` takes to the GPU with a copy that waits for the
     GPU's queue: without `non_blocking=True`, or with it from a loader known not to pin."""
     for site in ctx.facts.batch_moves_to_cuda(entry):
-        if site.method not in ("to", "cuda"):
-            continue  # a helper of another module: how it copies is not known
         if entry.loop is not loop and id(site.node) not in in_step:
             continue  # copied once around many steps
+        if site.method not in ("to", "cuda"):
+            # A helper of another module: its copies wait when none of them passes non_blocking.
+            if ctx.facts.copies_wait_in_project(site):
+                return True
+            continue
         flag = non_blocking_flag(site.node)
         if flag is None or literal_value(flag) is False or (literal_value(flag) is True and unpinned):
             return True
@@ -505,16 +510,22 @@ def _copies_that_wait(ctx: CheckContext, entry: LoaderLoop, loop: LoopInfo, in_s
 def _items_copied_blocking(ctx: CheckContext, loop: LoopInfo, in_step: set[int]) -> bool:
     """The same wait where the step's batches come from an iterable the file does not show as a
     DataLoader (one a helper of the project builds, one handed in): a `for` loop, the step's or
-    one around it, whose items the step copies to the GPU without `non_blocking=True`. Moving
-    them there says they are on the host."""
+    one around it, whose items (or those `next()` takes there) the step copies to the GPU without
+    `non_blocking=True`. Moving them there says they are on the host."""
     # Loops over the file's own DataLoaders were decided above, from their settings.
     decided = {id(entry.loop) for entries in ctx.facts.loader_loops.values() for entry in entries}
     for candidate in (loop, *loop.parents):
-        if not isinstance(candidate.node, cst.For) or id(candidate) in decided:
+        if id(candidate) in decided:
             continue
+        taken = []
+        if isinstance(candidate.node, cst.For):
+            taken.append(LoaderLoop(candidate, set(target_names(candidate.node.target)), iterated=True))
+        # `(x, _), (y, _) = next(batches)`: items taken one step at a time.
+        nexts = [site for site in candidate.calls if dotted(site.node.func) == "next" and positional_args(site.node)]
+        if nexts:
+            taken.append(LoaderLoop(candidate, {name for site in nexts for name in site.assigned_names}, nexts=nexts))
         # Whether such items are pinned is not known: only a copy without non_blocking counts.
-        items = LoaderLoop(candidate, set(target_names(candidate.node.target)), iterated=True)
-        if _copies_that_wait(ctx, items, loop, in_step, unpinned=False):
+        if any(_copies_that_wait(ctx, items, loop, in_step, unpinned=False) for items in taken):
             return True
     return False
 
