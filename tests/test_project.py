@@ -158,3 +158,19 @@ class Agent:
     assert functions["learn"].backward_per_call and functions["update"].backward_per_call
     assert functions["train_one_epoch"].trains and not functions["train_one_epoch"].backward_per_call
     assert summary.classes["Agent"].backward_methods == {"learn"}
+
+
+@pytest.mark.parametrize(
+    "source, ceiling",
+    [
+        ("loss = criterion(out, y)\nloss.backward()\nprint(loss.data[0])\n", (0, 4)),
+        # A tensor indexed as usual is no scalar loss.
+        ("loss = criterion(out, y)\nloss.backward()\nprint(out.data[0])\n", None),
+        # Code that picks the read by torch's version runs on both.
+        ("loss.backward()\nif OLD:\n    print(loss.data[0])\nelse:\n    print(loss.item())\n", None),
+        ("def step(loss):\n    loss.backward()\n    return loss.data[0]\n", (0, 4)),
+    ],
+)
+def test_a_scalar_loss_indexed_as_before_torch_0_4_caps_the_torch_the_module_runs_on(source, ceiling):
+    summary = summarize("train.py", source.encode())
+    assert summary is not None and summary.torch_ceiling == ceiling

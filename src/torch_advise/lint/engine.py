@@ -200,6 +200,11 @@ def _violations(module: own.Module, tree: ast.Module, options: LintOptions, path
             if function is not None:
                 context = CheckContext(code, analysis)
                 function(context)
+                # Asked only of a rule that found something, since it reads the project: code
+                # that shows it runs on an older torch (Project.torch_ceiling) gets no advice
+                # that needs a newer one.
+                if context.violations and rule is not None and rule.since is not None and not context.runs_on_torch_at_least(*rule.since):
+                    continue
                 found.extend(context.violations)
     finally:
         analysis.model.release()

@@ -523,7 +523,7 @@ def summarize(path: str, source: bytes, tree: Optional[ast.Module] = None) -> Op
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 imports[alias.asname or alias.name] = (module_reference(alias.name, 0, path), None)
-    return ModuleSummary(path, source, imports, frozenset(identifiers | set(imports)), _stores_float16(calls), _torch_ceiling(tree))
+    return ModuleSummary(path, source, imports, frozenset(identifiers | set(imports)), _stores_float16(calls), _torch_ceiling(tree, source))
 
 
 def _scope_summaries(
@@ -708,27 +708,56 @@ FLOAT16_NAMES = {"float16", "half", "HalfTensor"}
 REMOVED_MODULES = {("torch", "_six"): (1, 13)}
 
 
-def _unguarded_imports(statements: list[ast.stmt]) -> Iterator[Union[ast.Import, ast.ImportFrom]]:
-    """Imports that run whenever their function or module does: not under an `if` or in a
+# The last release on which `loss.data[0]` of a scalar loss ran: 0.4 made losses 0-dim (with a
+# warning for the index) and 0.5 raises IndexError there.
+SCALAR_INDEXED_RELEASE = (0, 4)
+
+
+def _unguarded(statements: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Statements that run whenever their function or module does: not under an `if` or in a
     `try` (where code picks between releases: `try: from torch._six import inf`)."""
     for statement in statements:
-        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.With, ast.For, ast.While)):
+            yield from _unguarded(statement.body)
+        elif not isinstance(statement, (ast.If, ast.Try)):
             yield statement
-        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.With, ast.For, ast.While)):
-            yield from _unguarded_imports(statement.body)
 
 
-def _torch_ceiling(tree: ast.Module) -> Optional[tuple[int, int]]:
-    """The newest torch the module can be imported on, where it imports a module torch has
-    since removed (`from torch._six import inf`: 1.13, as torch 2.0 removed `torch._six`)."""
+def _torch_ceiling(tree: ast.Module, source: bytes) -> Optional[tuple[int, int]]:
+    """The newest torch the module runs on, where its code shows one: it imports a module torch
+    has since removed (`from torch._six import inf`: 1.13, as torch 2.0 removed `torch._six`), or
+    reads `loss.data[0]` of a loss it calls `.backward()` on (0.4)."""
     ceilings = []
-    for node in _unguarded_imports(tree.body):
+    statements = list(_unguarded(tree.body))
+    for node in statements:
+        if not isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
         modules = [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
         modules += [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
         for module in modules:
             parts = tuple(module.split("."))
             ceilings += [release for removed, release in REMOVED_MODULES.items() if parts[: len(removed)] == removed]
+    # Only a module whose bytes hold `.data[0]` can index one: the rest are not walked.
+    if b".data[0]" in source and _indexes_a_scalar_loss(tree, statements):
+        ceilings.append(SCALAR_INDEXED_RELEASE)
     return min(ceilings, default=None)
+
+
+def _indexes_a_scalar_loss(tree: ast.Module, statements: list[ast.stmt]) -> bool:
+    """`errD.data[0]` where the module calls `errD.backward()`: a scalar loss indexed as the
+    one-element tensor it was before torch 0.4."""
+    indexed = {
+        node.value.value.id
+        for statement in statements
+        for node in ast.walk(statement)
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and node.slice.value == 0
+        and isinstance(node.value, ast.Attribute) and node.value.attr == "data" and isinstance(node.value.value, ast.Name)
+    }
+    return bool(indexed) and any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "backward"
+        and isinstance(node.func.value, ast.Name) and node.func.value.id in indexed
+        for node in ast.walk(tree)
+    )
 
 
 def _names_removed_module(path: str) -> bool:
