@@ -439,8 +439,8 @@ def _summary_count(stdout: str, verb: str) -> int:
 @pytest.mark.parametrize(
     "fixture, options",
     [
-        # The README's example says '[*] 2 fixable with --fix', and --fix removes both AMP001 findings.
-        ("core/trainer_class.py", ["--target", "h100"]),
+        # Both AMP001 findings are fixable, and --fix removes both.
+        ("core/trainer_class.py", ["--extend-select", "AMP001", "--target", "h100"]),
         # pin_memory=True settles each DL005 on the same loader's copies too.
         ("loading/pageable_copies.py", ["--select", "ALL", "--unsafe-fixes", "--target", "a100"]),
         # Fixed in several passes: a finding a first fix reveals is not one the file had.

@@ -183,11 +183,11 @@ def test_a_project_pinned_to_an_old_torch_gets_no_advice_its_torch_cannot_follow
     write(tmp_path, "requirements.txt", "torch==2.1.0\n")
     write(tmp_path, "train.py", SCALER_SCRIPT)
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, ["train.py", "--fix"])
+    result = CliRunner().invoke(main, ["train.py", "--fix", "--extend-select", "AMP001"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0].endswith(", torch 2.1 (requirements.txt)")
     assert (tmp_path / "train.py").read_text() == SCALER_SCRIPT
-    pinned_newer = CliRunner().invoke(main, ["train.py", "--torch-version", "2.13"])
+    pinned_newer = CliRunner().invoke(main, ["train.py", "--torch-version", "2.13", "--extend-select", "AMP001"])
     assert pinned_newer.exit_code == 1
     assert "AMP001" in pinned_newer.output
 

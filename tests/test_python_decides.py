@@ -42,7 +42,7 @@ def test_a_file_python_refuses_but_libcst_reads_is_e999_and_never_written(tmp_pa
 def test_a_file_with_bare_cr_line_endings_and_a_coding_cookie_is_checked_and_fixed_in_its_encoding(tmp_path, source):
     compile(source, "train.py", "exec")  # Python runs it
     (tmp_path / "train.py").write_bytes(source)
-    result = run_advise("train.py", "--fix", "--no-cache", cwd=tmp_path)
+    result = run_advise("train.py", "--fix", "--extend-select", "AMP001", "--no-cache", cwd=tmp_path)
     assert result.returncode == 0, result.stdout
     assert "E999" not in result.stdout
     fixed = (tmp_path / "train.py").read_bytes()
@@ -53,8 +53,8 @@ def test_valid_python_that_libcst_cannot_read_is_checked_and_never_written():
     # A continuation line between a block's header and its body: Python reads it, libcst (which
     # fixes are written with) does not.
     source = "import torch\nscaler = torch.cuda.amp.GradScaler()\nif True:\n\\\n    x = 1\n"
-    assert codes_of(lint_text(source)) == ["AMP001"]
-    result = lint_text(source, fix="safe")
+    assert codes_of(lint_text(source, select=["AMP001"])) == ["AMP001"]
+    result = lint_text(source, select=["AMP001"], fix="safe")
     assert codes_of(result) == ["AMP001", "E904"] and not result.changed
     assert result.findings[0].fix is None
     assert f"{PYTHON} accepts the file but the parser fixes are written with cannot read it" in result.findings[1].message
@@ -92,7 +92,7 @@ def test_under_a_memory_limit_a_file_too_big_for_it_is_reported_and_the_rest_of_
     (tmp_path / "train.py").write_text("import torch\n" + DEPRECATED)
     for paths in (["table.py"], ["table.py", "train.py"]):
         result = subprocess.run(
-            [sys.executable, "-m", "torch_advise", *paths, "--no-cache"],
+            [sys.executable, "-m", "torch_advise", *paths, "--extend-select", "AMP001", "--no-cache"],
             cwd=tmp_path, capture_output=True, text=True, preexec_fn=_limit_memory(900 * 1024**2), timeout=300,
         )
         assert result.returncode == 1, result.stderr

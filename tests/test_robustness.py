@@ -167,10 +167,10 @@ def test_an_unknown_coding_cookie_is_reported_at_column_1(tmp_path):
 
 def test_a_cr_only_file_keeps_its_last_line_ending_when_fixed(tmp_path):
     (tmp_path / "train.py").write_bytes(b"import torch\rwith torch.cuda.amp.autocast():\r    pass\r")
-    run_advise("train.py", "--fix", "--no-cache", cwd=tmp_path)
+    run_advise("train.py", "--fix", "--extend-select", "AMP001", "--no-cache", cwd=tmp_path)
     fixed = b'import torch\rwith torch.amp.autocast("cuda", dtype=torch.float16, cache_enabled=True):\r    pass\r'
     assert (tmp_path / "train.py").read_bytes() == fixed
-    again = run_advise("train.py", "--fix", "--no-cache", cwd=tmp_path)
+    again = run_advise("train.py", "--fix", "--extend-select", "AMP001", "--no-cache", cwd=tmp_path)
     assert again.returncode == 0 and "Fixed" not in again.stdout
 
 

@@ -33,7 +33,7 @@ TRAINER = (FIXTURES / "lint" / "core" / "trainer_class.py").read_text(encoding="
 SCALER_LINE = "        self.scaler = GradScaler()"
 # The same line after a string whose emoji is two UTF-16 code units and one code point.
 WIDE_SCALER_LINE = '        self.label = "é😀"; self.scaler = GradScaler()'
-CONFIG = '[tool.advise]\ntarget = "h100"\ntorch-version = "2.13"\nextend-select = ["OPT001"]\n'
+CONFIG = '[tool.advise]\ntarget = "h100"\ntorch-version = "2.13"\nextend-select = ["OPT001", "AMP001"]\n'
 
 
 def utf16(text: str) -> int:

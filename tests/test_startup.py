@@ -49,7 +49,7 @@ def test_linting_imports_neither_torch_nor_libcst_and_a_run_that_writes_nothing_
 
 def test_showing_a_fix_imports_libcst(tmp_path):
     (tmp_path / "train.py").write_text((FIXTURES / "lint" / "core" / "trainer_class.py").read_text())
-    assert heavy_imports("train.py", "--diff", "--no-cache", cwd=tmp_path) == ["libcst"]
+    assert heavy_imports("train.py", "--diff", "--extend-select", "AMP001", "--no-cache", cwd=tmp_path) == ["libcst"]
 
 
 def test_fully_cached_run_imports_neither_the_worker_pool_nor_what_writes_entries(tmp_path):

@@ -8,24 +8,24 @@ import ast
 from conftest import run_advise
 
 DEPRECATED = "import torch\n\nwith torch.cuda.amp.autocast():  # keep this comment\n    pass\n"
-CONFIG = '[tool.advise]\nexclude = ["vendored"]\n[tool.advise.per-file-ignores]\n"scripts/*" = ["AMP001"]\n'
+CONFIG = '[tool.advise]\nexclude = ["vendored"]\nextend-select = ["AMP001"]\n[tool.advise.per-file-ignores]\n"scripts/*" = ["AMP001"]\n'
 
 
 def test_findings_name_the_stdin_filename(tmp_path):
-    result = run_advise("-", "--stdin-filename", "src/train.py", "--no-cache", cwd=tmp_path, stdin=DEPRECATED)
+    result = run_advise("-", "--stdin-filename", "src/train.py", "--extend-select", "AMP001", "--no-cache", cwd=tmp_path, stdin=DEPRECATED)
     assert result.returncode == 1
     assert "src/train.py:3:6: AMP001 torch.cuda.amp.autocast is deprecated" in result.stdout
     assert not (tmp_path / "src").exists()
 
 
 def test_without_a_filename_findings_name_stdin(tmp_path):
-    result = run_advise("-", "--format", "json", cwd=tmp_path, stdin=DEPRECATED)
+    result = run_advise("-", "--format", "json", "--extend-select", "AMP001", cwd=tmp_path, stdin=DEPRECATED)
     assert '"path": "-"' in result.stdout and result.returncode == 1
 
 
 def test_fix_writes_the_fixed_source_to_stdout_and_findings_to_stderr(tmp_path):
     (tmp_path / "train.py").write_text(DEPRECATED)
-    result = run_advise("-", "--stdin-filename", "train.py", "--fix", cwd=tmp_path, stdin=DEPRECATED)
+    result = run_advise("-", "--stdin-filename", "train.py", "--fix", "--extend-select", "AMP001", cwd=tmp_path, stdin=DEPRECATED)
     assert result.returncode == 0, result.stderr
     fixed = 'import torch\n\nwith torch.amp.autocast("cuda", dtype=torch.float16, cache_enabled=True):  # keep this comment\n    pass\n'
     assert result.stdout == fixed

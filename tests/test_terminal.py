@@ -140,7 +140,7 @@ def test_display_path_outside_the_folder_is_absolute(tmp_path):
 
 
 SNIPPET_FIXTURE = "fixtures/lint/core/trainer_class.py"
-SNIPPET_TARGET = ["--target", "h100", "--torch-version", "2.13"]
+SNIPPET_TARGET = ["--target", "h100", "--torch-version", "2.13", "--extend-select", "AMP001"]
 
 
 def test_full_format_shows_the_source_line_with_the_range_underlined():
