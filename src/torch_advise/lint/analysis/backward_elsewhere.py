@@ -8,7 +8,7 @@ epoch or a run, and that call's inner loop is the step, which this file cannot s
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Callable
+from typing import Callable, Optional
 
 from torch_advise.lint.analysis.model import CallSite, TrainingModel
 from torch_advise.lint.analysis.project import Project
@@ -41,13 +41,19 @@ def project_classes_called(model: TrainingModel, site: CallSite) -> Iterator[tup
 
 def backward_in_project(model: TrainingModel, project: Project) -> Callable[[CallSite], bool]:
     """Whether a call the file cannot follow runs a step's backward in another module."""
+    # The checks ask of the same calls many times, and each answer may read other modules.
+    answers: dict[tuple[Optional[str], ...], bool] = {}
+
+    def asked(qualname: str, method: Optional[str] = None) -> bool:
+        key = (qualname, method)
+        if key not in answers:
+            answers[key] = project.backward_per_call(qualname, method)
+        return answers[key]
 
     def runs_backward(site: CallSite) -> bool:
         name = model.call_name(site)
-        if name is not None and project.backward_per_call(name):
+        if name is not None and asked(name):
             return True
-        return any(
-            project.backward_per_call(cls, method) for cls, methods in project_classes_called(model, site) for method in methods
-        )
+        return any(asked(cls, method) for cls, methods in project_classes_called(model, site) for method in methods)
 
     return runs_backward

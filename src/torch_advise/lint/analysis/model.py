@@ -198,7 +198,7 @@ class TrainingModel:
         self._class_stack: set[tuple[int, int]] = set()
         # Calls this file cannot follow that run backward elsewhere (set from the project's
         # modules, backward_elsewhere.py); with no project, none does.
-        self.backward_elsewhere: Callable[[CallSite], bool] = lambda site: False
+        self.backward_elsewhere: Callable[[CallSite], bool] = _no_backward_elsewhere
 
     def release(self) -> None:
         """Break the model's reference cycles (scopes and their bindings, functions and their
@@ -220,6 +220,8 @@ class TrainingModel:
         for value in vars(self).values():
             if isinstance(value, (dict, list, set)):
                 value.clear()
+        # The project's predicate holds the model: dropping it breaks that cycle too.
+        self.backward_elsewhere = _no_backward_elsewhere
 
     # ---- lookups -------------------------------------------------------------------------
 
@@ -624,6 +626,10 @@ class TrainingModel:
             seen.append(function)
             pending.extend(self.callees(function))
         return seen
+
+
+def _no_backward_elsewhere(site: CallSite) -> bool:
+    return False
 
 
 def _abstract(function: FunctionInfo) -> bool:

@@ -172,7 +172,8 @@ class _References(TableVisitor):
     def _tests(self, test: cst.BaseExpression) -> None:
         """`if version.parse(torch.__version__) >= version.parse("2.4"):` picks the API by the
         torch it runs on: the old name in the same scope is the deliberate older-torch path."""
-        if self._reads_torch_version(test):
+        # Only a file that names `__version__` can test it: the others' tests are not read.
+        if "__version__" in self.model.identifiers and self._reads_torch_version(test):
             self.version_testing_scopes.add(id(self.scope))
 
     def _reads_torch_version(self, test: cst.BaseExpression, depth: int = 0) -> bool:
