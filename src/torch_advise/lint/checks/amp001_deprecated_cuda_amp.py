@@ -180,12 +180,13 @@ class _References(TableVisitor):
         """The test reads `torch.__version__`, itself or through a name bound to a value that
         does (`TORCH_2_4 = version.parse(torch.__version__) >= ...`)."""
         for node in descendants(test, (cst.Attribute, cst.Name)):
-            if isinstance(node, (cst.Attribute, cst.Name)) and self.model.qualname(node, self.scope) == "torch.__version__":
+            if self.model.qualname(node, self.scope) == "torch.__version__":
                 return True
-            if isinstance(node, cst.Name) and depth < MAX_VERSION_NAMES:
-                for binding in self.model.lookup(node.value, self.scope) or ():
-                    if binding.kind == "assign" and binding.value is not None and self._reads_torch_version(binding.value, depth + 1):
-                        return True
+            if isinstance(node, cst.Name) and depth < MAX_VERSION_NAMES and any(
+                binding.kind == "assign" and binding.value is not None and self._reads_torch_version(binding.value, depth + 1)
+                for binding in self.model.lookup(node.value, self.scope)
+            ):
+                return True
         return False
 
     def visit_Annotation(self, node: cst.Annotation) -> None:
