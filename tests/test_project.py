@@ -174,3 +174,12 @@ class Agent:
 def test_a_scalar_loss_indexed_as_before_torch_0_4_caps_the_torch_the_module_runs_on(source, ceiling):
     summary = summarize("train.py", source.encode())
     assert summary is not None and summary.torch_ceiling == ceiling
+
+
+def test_a_method_of_a_project_class_or_of_its_base_says_what_it_iterates(tmp_path: Path):
+    root = _project_copy(tmp_path, "loader_iterated_by_a_trainer_method")
+    here = Project(root / "train.py")
+    for cls in ("trainer.Trainer", "trainer.LoggingTrainer"):  # the second inherits it
+        facts = here.method_facts(cls, "train_epoch")
+        assert facts is not None and facts.params == ("loader",) and facts.iterated_params == {"loader"} and facts.trains
+    assert here.method_facts("trainer.Trainer", "evaluate") is None

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from functools import cached_property
 from typing import NamedTuple, Optional
 
+from torch_advise.lint.analysis.backward_elsewhere import project_classes_called
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.loader_subclasses import DATALOADER_PARAMS, WORKER_SETTINGS, LoaderForwarding
 from torch_advise.lint.analysis.model import Binding, Branch, CallSite, ClassInfo, FunctionInfo, LoopInfo, Origin, Scope, TrainingModel
@@ -295,15 +296,27 @@ class Facts:
                 continue
             name = self.model.call_name(site)
             facts = self.project.function_facts(name)
-            if facts is None:
-                continue
-            for index, param in enumerate(facts.params):
-                if param not in facts.iterated_params:
-                    continue
-                handed = argument_for(site.node, param, index)
-                if handed is not None and loader in self.loaders_in(handed, site.scope):
-                    found.append(HandedLoader(site, name or "", facts, param))
+            reached = [(name or "", facts)] if facts is not None else list(self._methods_reached(site))
+            for function, facts in reached:
+                for index, param in enumerate(facts.params):
+                    if param not in facts.iterated_params:
+                        continue
+                    handed = argument_for(site.node, param, index)
+                    if handed is not None and loader in self.loaders_in(handed, site.scope):
+                        found.append(HandedLoader(site, function, facts, param))
         return found
+
+    def _methods_reached(self, site: CallSite) -> Iterator[tuple[str, FunctionFacts]]:
+        """The methods of the project's classes the call may run (`trainer.train_epoch(loader)`
+        where `trainer = Trainer(...)`), each named `Class.method`."""
+        assert self.project is not None
+        if site.method is None:
+            return
+        for cls, methods in project_classes_called(self.model, site):
+            for method in methods:
+                facts = self.project.method_facts(cls, method)
+                if facts is not None:
+                    yield f"{cls}.{method}", facts
 
     def moved_to_cuda_by(self, handed: HandedLoader) -> bool:
         """Whether the function the loader is handed to moves its batches to a device that can be

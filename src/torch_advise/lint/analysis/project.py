@@ -148,6 +148,9 @@ class ClassFacts:
     # `self.backward_G()`): one training step a call.
     backward_methods: frozenset[str] = frozenset()
     loader: Optional[LoaderForwarding] = None  # a DataLoader subclass's, see loader_subclasses.py
+    # What each method does, as FunctionFacts of its parameters after the instance's
+    # (`def train_epoch(self, loader)` iterates `loader`).
+    methods: dict[str, FunctionFacts] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -813,7 +816,15 @@ def _class_facts(node: ast.ClassDef, summary: ModuleSummary, walks: dict[int, _S
     # One call deep through the instance: `update()` calling `self._learn(batch)`.
     training |= {name for name, method in methods.items() if walks[id(method)].calls.trains({f"self.{t}" for t in training})}
     backward_methods = _backward_per_call({name: walks[id(method)] for name, method in methods.items()}, backward, "self.")
-    return ClassFacts(bases, params, hooked, frozenset(training), frozenset(backward_methods), loader_forwarding(node, summary.qualified))
+    facts = ClassFacts(bases, params, hooked, frozenset(training), frozenset(backward_methods), loader_forwarding(node, summary.qualified))
+    for name, method in methods.items():
+        if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list):
+            continue
+        method_facts = _function_facts(method, walks[id(method)], set())
+        method_facts.params = method_facts.params[1:]  # the instance is not an argument
+        method_facts.trains = name in training
+        facts.methods[name] = method_facts
+    return facts
 
 
 @lru_cache(maxsize=512)
@@ -1170,6 +1181,28 @@ class Project:
                 return name in summary.functions and summary.functions[name].backward_per_call
             return self._method_backward_per_call(summary, name, method, 0)
         return False
+
+    def method_facts(self, qualname: str, method: str) -> Optional[FunctionFacts]:
+        """What `method` of the project's class `qualname` (or of a class it inherits from) does,
+        where the project defines it."""
+        for summary, name in self._defining(qualname):
+            return self._method_facts(summary, name, method, 0)
+        return None
+
+    def _method_facts(self, summary: ModuleSummary, name: str, method: str, depth: int) -> Optional[FunctionFacts]:
+        cls = summary.classes.get(name)
+        if cls is None:
+            return None
+        if method in cls.methods:
+            return cls.methods[method]
+        if depth >= MAX_BASES:
+            return None
+        for base in cls.bases:
+            for other, base_name in self._class_definitions(summary, base):
+                found = self._method_facts(other, base_name, method, depth + 1)
+                if found is not None:
+                    return found
+        return None
 
     def _method_backward_per_call(self, summary: ModuleSummary, name: str, method: str, depth: int) -> bool:
         cls = summary.classes.get(name)
