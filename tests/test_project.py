@@ -182,4 +182,6 @@ def test_a_method_of_a_project_class_or_of_its_base_says_what_it_iterates(tmp_pa
     for cls in ("trainer.Trainer", "trainer.LoggingTrainer"):  # the second inherits it
         facts = here.method_facts(cls, "train_epoch")
         assert facts is not None and facts.params == ("loader",) and facts.iterated_params == {"loader"} and facts.trains
-    assert here.method_facts("trainer.Trainer", "evaluate") is None
+    evaluate = here.method_facts("trainer.Trainer", "evaluate")
+    assert evaluate is not None and evaluate.iterated_params == {"loader"} and not evaluate.trains
+    assert here.method_facts("trainer.Trainer", "predict") is None

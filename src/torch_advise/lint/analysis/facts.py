@@ -338,6 +338,17 @@ class Facts:
         name = self.model.call_name(site)
         return name is not None and self.project.trains(name)
 
+    def trains_elsewhere(self, site: CallSite) -> bool:
+        """The call runs what another module of the project defines to train: a function
+        (`train_one_epoch(...)`), or a method of a project class (`agent.update(batch)` where
+        `agent = Agent(...)`, `trainer.train_epoch(loader)`) whose body runs a backward or an
+        optimizer step."""
+        if self.trains_in_another_module(site):
+            return True
+        return self.project is not None and any(
+            self.project.trains(cls, method) for cls, methods in project_classes_called(self.model, site) for method in methods
+        )
+
     def iterated_on_import(self, loader: DataLoaderCall) -> bool:
         """A loop takes the loader's batches at the module's top level, outside
         `if __name__ == "__main__":`: a worker started by spawn or forkserver (macOS, Windows,

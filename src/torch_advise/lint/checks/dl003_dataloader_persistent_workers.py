@@ -14,6 +14,7 @@ from torch_advise.lint.analysis.facts import (
 from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, lightning_fit_loaders, lightning_loader_hook, training_arguments
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.model import (
+    CallSite,
     FunctionInfo,
     LoopInfo,
     Scope,
@@ -28,6 +29,7 @@ from torch_advise.lint.analysis.values import (
     possible_values,
     repeatable,
 )
+from torch_advise.lint.analysis.walk import descendants
 from torch_advise.lint.syntax_tree import nodes as cst
 
 # How far up the chain of same-file callers a loop is looked for: `main -> fit -> run_epoch`.
@@ -174,13 +176,18 @@ def _where_restarted(ctx: CheckContext, loader: DataLoaderCall, workers: cst.Bas
     if elsewhere is not None:
         return f", by the training loop at {elsewhere} that iterates it"
     handed = _handed_every_epoch(ctx, loader) if has_workers else None
-    return f", by {handed}() that iterates it on every pass of the training loop" if handed is not None else None
+    if handed is None:
+        return None
+    name, conditional = handed
+    when = "on the passes of the training loop that call it" if conditional else "on every pass of the training loop"
+    return f", by {name}() that iterates it {when}"
 
 
-def _handed_every_epoch(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
+def _handed_every_epoch(ctx: CheckContext, loader: DataLoaderCall) -> Optional[tuple[str, bool]]:
     """The function of another module that iterates the loader when a loop that trains, built
     around the loader rather than rebuilding it, calls it on every pass: `for epoch in ...:
-    train_one_epoch(model, loader, device)`."""
+    train_one_epoch(model, loader, device)`; with whether a condition in that loop decides which
+    passes call it (`if epoch % 5 == 0: evaluate(model, loader)`)."""
     rebuilt = _built_in(ctx.model, loader)
     for handed in ctx.facts.handed_to_iteration(loader):
         loops = list(handed.site.loops)
@@ -188,13 +195,20 @@ def _handed_every_epoch(ctx: CheckContext, loader: DataLoaderCall) -> Optional[s
             loops.extend(_loops_around(ctx.model, handed.site.function))
         for loop in loops:
             if loop not in rebuilt and (handed.facts.trains or _trains(ctx, loop)):
-                return handed.function.rsplit(".", 1)[-1]
+                return handed.function.rsplit(".", 1)[-1], _called_under_a_condition(handed.site, loop)
     return None
 
 
+def _called_under_a_condition(site: CallSite, loop: LoopInfo) -> bool:
+    """An `if` inside the loop, or in the function the loop calls that makes the call, holds it."""
+    inside = {id(node) for node in descendants(loop.node, cst.If)}
+    return any(id(branch.owner) in inside or loop not in site.loops for branch in site.branches)
+
+
 def _trains(ctx: CheckContext, loop: LoopInfo) -> bool:
-    """The loop runs a backward in this file, or calls a function of another module that does."""
-    return ctx.model.loop_trains(loop) or any(ctx.facts.trains_in_another_module(site) for site in loop.calls)
+    """The loop runs a backward in this file, or calls a function or a method of a class of
+    another module that trains."""
+    return ctx.model.loop_trains(loop) or any(ctx.facts.trains_elsewhere(site) for site in loop.calls)
 
 
 def _persistent_setting(ctx: CheckContext, workers: cst.BaseExpression, scope: Scope) -> Optional[str]:

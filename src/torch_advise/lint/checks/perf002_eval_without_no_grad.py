@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Optional
 
-from torch_advise.lint.analysis.backward_elsewhere import project_classes_called
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
-from torch_advise.lint.analysis.model import FunctionInfo, LoopInfo, TrainingModel
+from torch_advise.lint.analysis.model import FunctionInfo, TrainingModel
 from torch_advise.lint.analysis.steps import (
     eval_texts,
     forward_text,
@@ -31,17 +30,6 @@ def _feeds_a_backward(model: TrainingModel, function: Optional[FunctionInfo], de
         if _feeds_a_backward(model, caller, depth + 1):
             return True
     return False
-
-
-def _trains_elsewhere(ctx: CheckContext, loop: LoopInfo) -> bool:
-    """The loop calls what another module of the project defines to train: `agent.update(batch)`
-    where `agent = Agent(...)` and Agent's `update` runs an optimizer step, or `train_step(batch)`
-    imported."""
-    return any(
-        ctx.facts.trains_in_another_module(site)
-        or any(ctx.project.trains(cls, method) for cls, methods in project_classes_called(ctx.model, site) for method in methods)
-        for site in loop.calls
-    )
 
 
 def check(ctx: CheckContext) -> None:
@@ -77,7 +65,7 @@ def check(ctx: CheckContext) -> None:
                 continue
             if grad.site_off(call.site) or any(grad.site_off(v) for v in call.via):
                 continue
-            if _trains_elsewhere(ctx, loop):
+            if any(ctx.facts.trains_elsewhere(site) for site in loop.calls):
                 break
             seen.add(id(call.site.node))
             ctx.report(
