@@ -21,6 +21,8 @@ from torch_advise.lint.analysis.syntax import (
     called_name,
     dotted,
     item_key,
+    literal_value,
+    positional_args,
     string_value,
     target_names,
 )
@@ -343,6 +345,10 @@ class TrainingModel:
             return [Origin(expr, scope), *self._object_attribute_origins(expr, scope, depth)]
         if isinstance(expr, cst.Subscript) and (key := item_key(expr)) is not None:
             return [Origin(expr, scope), *self._item_origins(expr, key, scope, depth)]
+        if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
+            position = literal_value(expr.slice[0].slice.value)
+            chosen = position if isinstance(position, int) and not isinstance(position, bool) else None
+            return [Origin(expr, scope), *self._sequence_elements(expr.value, scope, depth, chosen)]
         if isinstance(expr, cst.Call):
             callee = self.callee(expr, scope)
             if isinstance(callee, FunctionInfo) and callee.returns:
@@ -398,7 +404,44 @@ class TrainingModel:
             return self._element_origins(binding.value, binding.index, binding.scope, depth)
         if binding.kind == "param" and binding.scope.function is not None:
             return self._parameter_origins(binding, depth)
+        if binding.kind == "loop" and isinstance(binding.node, (cst.For, cst.CompFor)):
+            return [Origin(binding.node, binding.scope), *self._loop_target_origins(binding, depth)]
         return [Origin(binding.node or binding.scope.node, binding.scope)] if binding.kind != "param" else []
+
+    def _sequence_elements(self, sequence: Expr, scope: Scope, depth: int, position: Optional[int] = None) -> list[Origin]:
+        """What an element of a list or tuple written out in the file may hold (`loaders[i]` with
+        `loaders = [train_loader, val_loader]`): the one at `position` when it is known, else any;
+        any element of a list comprehension is its expression."""
+        result: list[Origin] = []
+        for origin in self.origins(sequence, scope, depth):
+            if isinstance(origin.expr, cst.ListComp):
+                result.extend(self.origins(origin.expr.elt, origin.scope, depth))
+            if not isinstance(origin.expr, (cst.List, cst.Tuple)):
+                continue
+            elements = [e for e in origin.expr.elements if not isinstance(e, cst.StarredElement)]
+            if position is not None:
+                if len(elements) != len(origin.expr.elements) or not -len(elements) <= position < len(elements):
+                    continue
+                elements = [elements[position]]
+            for element in elements:
+                result.extend(self.origins(element.value, origin.scope, depth))
+        return result
+
+    def _loop_target_origins(self, binding: Binding, depth: int) -> list[Origin]:
+        """What a loop's name takes from a list or tuple written out in the file: `for loader in
+        loaders` or `for i, loader in enumerate(loaders)`."""
+        loop = binding.node
+        assert isinstance(loop, (cst.For, cst.CompFor))
+        target, iterable = loop.target, loop.iter
+        if isinstance(target, cst.Tuple) and isinstance(iterable, cst.Call) and dotted(iterable.func) == "enumerate":
+            names = [e.value for e in target.elements]
+            arguments = positional_args(iterable)
+            if len(names) != 2 or not arguments or not isinstance(names[1], cst.Name) or self.lookup("enumerate", binding.scope):
+                return []
+            target, iterable = names[1], arguments[0]
+        if not (isinstance(target, cst.Name) and target.value == binding.name):
+            return []
+        return self._sequence_elements(iterable, binding.scope, depth)
 
     def _element_origins(self, value: Expr, index: int, scope: Scope, depth: int) -> list[Origin]:
         """`a, b = f()`: element `index` of what `f` returns, where it returns tuples."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Optional
 
 from torch_advise.lint.analysis.context import CheckContext
@@ -35,22 +36,33 @@ from torch_advise.lint.syntax_tree import nodes as cst
 # How far up the chain of same-file callers a loop is looked for: `main -> fit -> run_epoch`.
 
 
-def _loops_around(model: TrainingModel, function: FunctionInfo, depth: int = 0) -> list[LoopInfo]:
-    """Loops that a call to `function` sits in, in its callers and their callers."""
+def _loops_around(
+    model: TrainingModel, function: FunctionInfo, handing: Optional[Callable[[CallSite], bool]] = None, depth: int = 0
+) -> list[LoopInfo]:
+    """Loops that a call to `function` sits in, in its callers and their callers. With
+    `handing`, only the calls that hand the loader over count where some do: `run(model, a)`
+    once before the epoch loop does not iterate `a` every epoch because `run(model, b)` sits in it."""
     found: list[LoopInfo] = []
     if depth >= MAX_CALL_DEPTH:
         return found
-    for site in model.calls_to(function):
+    sites = model.calls_to(function)
+    if handing is not None:
+        sites = [site for site in sites if handing(site)] or sites
+    for site in sites:
         found.extend(site.loops)
         if site.function is not None and site.function is not function:
-            found.extend(_loops_around(model, site.function, depth + 1))
+            found.extend(_loops_around(model, site.function, handing, depth + 1))
     return found
 
 
-def _enclosing_loops(model: TrainingModel, loop: LoopInfo) -> list[LoopInfo]:
+def _enclosing_loops(ctx: CheckContext, loop: LoopInfo, loader: DataLoaderCall) -> list[LoopInfo]:
     found = list(loop.parents)
     if loop.function is not None:
-        found.extend(_loops_around(model, loop.function))
+
+        def handing(site: CallSite) -> bool:
+            return any(loader in ctx.facts.loaders_in(argument.value, site.scope) for argument in site.node.args)
+
+        found.extend(_loops_around(ctx.model, loop.function, handing))
     return found
 
 
@@ -68,7 +80,7 @@ def _epoch_loop(ctx: CheckContext, loader: DataLoaderCall) -> Optional[LoopInfo]
     model = ctx.model
     rebuilt = _built_in(model, loader)
     for entry in ctx.facts.loader_loops.get(loader, []):
-        for outer in _enclosing_loops(model, entry.loop):
+        for outer in _enclosing_loops(ctx, entry.loop, loader):
             if outer not in rebuilt and outer is not entry.loop and model.loop_trains(outer):
                 return outer
     return None
@@ -82,7 +94,7 @@ def _iterated_within_its_own_loop(ctx: CheckContext, loader: DataLoaderCall) -> 
     for loop in ctx.model.loops:
         if not isinstance(loop.node, cst.For) or loader not in ctx.facts.loaders_in(loop.node.iter, loop.scope):
             continue
-        enclosing = _enclosing_loops(ctx.model, loop)
+        enclosing = _enclosing_loops(ctx, loop, loader)
         if any(outer is not loop and outer in enclosing for outer in outer_loops):
             return True
     return False
