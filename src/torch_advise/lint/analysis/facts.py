@@ -23,6 +23,7 @@ from torch_advise.lint.analysis.syntax import (
     has_star_args,
     keyword_args,
     literal_value,
+    next_source,
     positional_args,
     root_name,
     string_value,
@@ -219,6 +220,9 @@ class Facts:
                 if passed is not None:
                     yield from self._unwrap_iteration(passed, scope)
                     return
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "__iter__" and not expr.args:
+            yield from self._unwrap_iteration(expr.func.value, scope)
+            return
         if isinstance(expr, cst.Call) and self.model.callee(expr, scope) is None:
             passed = self._passed_through_elsewhere(expr, scope)
             if passed is not None:
@@ -265,8 +269,9 @@ class Facts:
                     entry.batch_names.update(target_names(loop.node.target))
                     entry.iterated = True
             for site in loop.calls:
-                if dotted(site.node.func) == "next" and positional_args(site.node):
-                    for loader in self.loaders_in(positional_args(site.node)[0], site.scope):
+                source = next_source(site.node)
+                if source is not None:
+                    for loader in self.loaders_in(source, site.scope):
                         entry = feeds.setdefault(loader, LoaderLoop(loop))
                         entry.batch_names.update(site.assigned_names)
                         entry.nexts.append(site)

@@ -29,6 +29,16 @@ def positional_args(call: cst.Call) -> list[Expr]:
     return [a.value for a in call.args if a.keyword is None and not a.star]
 
 
+def next_source(call: cst.Call) -> Optional[Expr]:
+    """The iterator an item is taken from: `it` of `next(it)` and of `it.__next__()`."""
+    if dotted(call.func) == "next":
+        arguments = positional_args(call)
+        return arguments[0] if arguments else None
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value == "__next__" and not call.args:
+        return call.func.value
+    return None
+
+
 def device_argument(call: cst.Call) -> Optional[Expr]:
     """The device a `.to(...)` call names: its `device=` keyword, else its first positional
     argument (which may be a dtype); None for `.to(dtype=...)`."""

@@ -25,10 +25,9 @@ from torch_advise.lint.analysis.model import (
 )
 from torch_advise.lint.analysis.steps import IterationCall
 from torch_advise.lint.analysis.syntax import (
-    dotted,
     keyword_args,
     literal_value,
-    positional_args,
+    next_source,
     root_name,
     scale_arguments,
     target_names,
@@ -521,7 +520,7 @@ def _items_copied_blocking(ctx: CheckContext, loop: LoopInfo, in_step: set[int])
         if isinstance(candidate.node, cst.For):
             taken.append(LoaderLoop(candidate, set(target_names(candidate.node.target)), iterated=True))
         # `(x, _), (y, _) = next(batches)`: items taken one step at a time.
-        nexts = [site for site in candidate.calls if dotted(site.node.func) == "next" and positional_args(site.node)]
+        nexts = [site for site in candidate.calls if next_source(site.node) is not None]
         if nexts:
             taken.append(LoaderLoop(candidate, {name for site in nexts for name in site.assigned_names}, nexts=nexts))
         # Whether such items are pinned is not known: only a copy without non_blocking counts.
