@@ -3,6 +3,7 @@ a hang or a crash, and nothing the user had is lost."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
@@ -460,3 +461,37 @@ def test_a_configuration_nested_too_deep_is_a_configuration_error(tmp_path):
     result = run_advise("train.py", cwd=tmp_path)
     assert result.returncode == 2
     assert one_line_error(result) == "advise: error: pyproject.toml: invalid TOML: nested too deeply to read"
+
+
+def _reassigned_through_helpers(helpers: int) -> str:
+    """An augmentation pipeline as real data sets write it: one image reassigned through many
+    helpers, each of them called on the others' results."""
+    lines = ["import random", "import numpy as np", "import torch", "from torch.utils.data import DataLoader, Dataset", ""]
+    for k in range(helpers):
+        lines += [f"def step{k}(image, u=0.5):", "    if random.random() < u:", "        image = np.flip(image, 1)", "    return image", ""]
+    lines += ["def augment(image, infer=False):", "    if infer:", "        image = step0(image, u=0)", "        return np.asarray(image)"]
+    lines += [f"    image = step{k}(image)" for k in range(helpers)]
+    lines += ["    return image", "", "class Images(Dataset):", "    def __getitem__(self, i):", "        image = np.zeros((8, 8))"]
+    lines += ["        image = augment(image)", "        image = augment(image, infer=True)", "        return torch.from_numpy(image.copy())", ""]
+    lines += ["def loaders(data, workers):", "    return DataLoader(data, num_workers=workers), DataLoader(data, num_workers=workers)", ""]
+    return "\n".join(lines)
+
+
+def test_a_value_reassigned_through_many_helpers_is_traced_once_per_origin():
+    from torch_advise.lint.analysis.builder import build_model
+    from torch_advise.lint.engine import own_tree
+    from torch_advise.lint.syntax_tree import nodes as cst
+
+    source = _reassigned_through_helpers(12).encode()
+    model = build_model(own_tree(source, ast.parse(source)))
+    for site in model.calls:
+        for argument in site.node.args:
+            if isinstance(argument.value, cst.Name):
+                origins = model.origins(argument.value, site.scope)
+                assert len({(id(o.expr), id(o.scope)) for o in origins}) == len(origins)
+
+
+def test_a_data_set_that_reassigns_an_image_through_many_helpers_is_checked_not_hung(tmp_path):
+    (tmp_path / "dataset.py").write_text(_reassigned_through_helpers(12))
+    result = run_advise("dataset.py", "--select", "ALL", "--no-cache", "-j", "1", cwd=tmp_path)
+    assert result.returncode in (0, 1), result.stderr

@@ -149,6 +149,7 @@ class Facts:
         self.model = model
         self.project = project
         self._handed_memo: dict[int, list[HandedLoader]] = {}  # by id of the loader: DL002 and DL003 both ask
+        self._loaders_memo: dict[tuple[int, int], list[DataLoaderCall]] = {}
 
     # ---- loaders --------------------------------------------------------------------------
 
@@ -193,8 +194,13 @@ class Facts:
         self, expr: cst.BaseExpression, scope: Scope, visiting: Optional[set[tuple[int, int]]] = None
     ) -> list[DataLoaderCall]:
         """Loaders whose batches `expr` yields when iterated."""
+        if visiting is None:
+            # Several checks ask about every argument of every call: each is followed once.
+            key = (id(expr), id(scope))
+            if key not in self._loaders_memo:
+                self._loaders_memo[key] = self.loaders_in(expr, scope, set())
+            return self._loaders_memo[key]
         # `pbar = tqdm(pbar)` wraps a name in itself: each expression is followed once.
-        visiting = set() if visiting is None else visiting
         if (id(expr), id(scope)) in visiting:
             return []
         visiting.add((id(expr), id(scope)))

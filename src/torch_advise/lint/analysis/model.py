@@ -162,6 +162,10 @@ class Origin:
 
 # How many steps one origins() question may take before it answers "not traced".
 MAX_ORIGIN_STEPS = 20_000
+# origins()'s marks of where an answer was cut short: nowhere, or by a limit that depends on
+# the path it was reached by.
+UNCUT = 1 << 30
+CUT_EVERYWHERE = -1
 
 
 class TrainingModel:
@@ -192,9 +196,13 @@ class TrainingModel:
         self._trains_memo: dict[LoopInfo, bool] = {}
         # function -> the calls running it makes, in order (inline.run_order's, shared by every caller)
         self.run_bodies: dict[FunctionInfo, list[CallSite]] = {}
-        self._origin_stack: set[tuple[int, int]] = set()
+        # The questions being answered, each with its depth in the chain of questions.
+        self._origin_stack: dict[tuple[int, int], int] = {}
         self._origin_memo: dict[tuple[int, int], list[Origin]] = {}
         self._origin_steps = 0  # calls made by the current top-level origins() question
+        # The shallowest question the answer being worked out was cut short at (a cycle back to
+        # it): an answer cut short only at itself or deeper is whole, and kept.
+        self._origin_low = UNCUT
         self._callee_memo: dict[tuple[int, int], Union[FunctionInfo, ClassInfo, None]] = {}
         self._calls_to_memo: dict[FunctionInfo, list[CallSite]] = {}
         self._class_stack: set[tuple[int, int]] = set()
@@ -305,7 +313,11 @@ class TrainingModel:
         key = (id(expr), id(scope))
         if key in self._origin_memo:
             return self._origin_memo[key]
-        if depth > 12 or key in self._origin_stack:
+        if depth > 12:
+            self._origin_low = CUT_EVERYWHERE
+            return []
+        if key in self._origin_stack:
+            self._origin_low = min(self._origin_low, self._origin_stack[key])
             return []
         if not self._origin_stack:
             self._origin_steps = 0
@@ -313,14 +325,24 @@ class TrainingModel:
         if self._origin_steps > MAX_ORIGIN_STEPS:
             # Parameters fed by tuples fed by parameters can branch without end: past the
             # budget the value is one that could not be traced, as an unknown name is.
+            self._origin_low = CUT_EVERYWHERE
             return [Origin(expr, scope)]
-        self._origin_stack.add(key)
+        position = len(self._origin_stack)
+        self._origin_stack[key] = position
+        outer_low, self._origin_low = self._origin_low, UNCUT
         try:
-            result = self._origins(expr, scope, depth + 1)
+            # A value reassigned through helpers (`image = flip(image)` ten times over, each
+            # helper called with the others' results) reaches one origin by many paths: listed
+            # once, the answers stay as small as the file.
+            result = list({(id(o.expr), id(o.scope)): o for o in self._origins(expr, scope, depth + 1)}.values())
         finally:
-            self._origin_stack.discard(key)
-        if not self._origin_stack:
-            # Only complete answers are kept: one cut short by a cycle is recomputed next time.
+            del self._origin_stack[key]
+            whole = self._origin_low >= position
+            self._origin_low = min(outer_low, self._origin_low)
+        # An answer cut short by a cycle back to a question still open, or by a depth or step
+        # limit, depends on how it was reached: it is recomputed next time, unless it is the
+        # answer to the question first asked, which is asked the same way each time.
+        if whole or not self._origin_stack:
             self._origin_memo[key] = result
         return result
 

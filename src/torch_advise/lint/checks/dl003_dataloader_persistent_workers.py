@@ -162,12 +162,12 @@ def _handed_to_a_lightning_class(ctx: CheckContext, loader: DataLoaderCall) -> O
     """`System(model, optimizer, train_loader=loader)`, where System is a Lightning class of
     another module of the project whose `train_dataloader` returns what it was handed."""
     for site in ctx.model.calls:
-        handed = [*zip(range(len(positional_args(site.node))), positional_args(site.node)), *keyword_args(site.node).items()]
-        passing = [key for key, value in handed if loader in ctx.facts.loaders_in(value, site.scope)]
-        name = ctx.model.call_name(site) if passing else None
+        name = ctx.model.call_name(site)
         facts = ctx.project.lightning_class(name) if name else None
         if facts is None:
             continue
+        handed = [*zip(range(len(positional_args(site.node))), positional_args(site.node)), *keyword_args(site.node).items()]
+        passing = [key for key, value in handed if loader in ctx.facts.loaders_in(value, site.scope)]
         for key in passing:
             param = facts.init_params[key] if isinstance(key, int) and key < len(facts.init_params) else key
             if param in facts.hooked_params:
