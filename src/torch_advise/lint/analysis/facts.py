@@ -579,12 +579,13 @@ class Facts:
     def _moves(
         self, calls: list[CallSite], assigned: dict, node: cst.CSTNode, derived: set[str], depth: int
     ) -> list[CallSite]:
-        # Names assigned from batch data (`inputs = batch["x"]`) are batch data too.
+        # Names assigned from batch data (`inputs = batch["x"]`, `inputs = to_float(batch["x"])`)
+        # are batch data too.
         changed = True
         while changed:
             changed = False
             for name, values in assigned.items():
-                if name not in derived and any(v is not None and root_name(v) in derived for v in values):
+                if name not in derived and any(v is not None and _made_from(v, derived) for v in values):
                     derived.add(name)
                     changed = True
         # So are comprehension variables over it (`[t.to(dev) for t in batch]`).
@@ -1003,6 +1004,14 @@ def _pinned(expr: cst.BaseExpression, assigned: dict) -> bool:
     # None stands for the loop's own binding of its target.
     values = [v for v in assigned.get(expr.value, []) if v is not None] if isinstance(expr, cst.Name) else []
     return bool(values) and all(pins(value) for value in values)
+
+
+def _made_from(value: cst.BaseExpression, names: set[str]) -> bool:
+    """Whether a value is one of these names, a part of one, or what a call makes of one that it
+    is handed (`self.convert_tensor_type(data["image"])`, `mixup(inputs, labels)`)."""
+    if root_name(value) in names:
+        return True
+    return isinstance(value, cst.Call) and any(root_name(argument.value) in names for argument in value.args)
 
 
 def _comprehension_fors(node: cst.CSTNode) -> Iterator[cst.CompFor]:
