@@ -310,6 +310,34 @@ def _made_on_host(ctx: CheckContext, name: cst.Name, site: CallSite) -> bool:
     return factory[0] == "torch" and len(factory) == 2 and factory[1] in FACTORIES and (device is None or string_value(device) == "cpu")
 
 
+def _nothing_on_the_gpu_yet(ctx: CheckContext, timed: Timed) -> bool:
+    """A clock read in the script's own top-level code, outside every loop, before anything has
+    gone to a CUDA device: the data preparation a script times before it builds its model
+    (`t1 = default_timer()`, reading and normalising data, `t2 = default_timer()`, then
+    `model = Net().cuda()`). Nothing is queued on the GPU, so the clock reads the CPU's work."""
+    if timed.stop.function is not None or timed.stop.loops:
+        return False
+    before = [site for site in ctx.model.calls_of(None) if site.order < timed.stop.order]
+    return not any(_may_use_cuda(ctx, reached.site) for reached in run_order(ctx.model, before))
+
+
+def _may_use_cuda(ctx: CheckContext, site: CallSite) -> bool:
+    """A call that may put work or data on a CUDA device: a move there, a device argument that
+    can be CUDA, or an argument that speaks of a GPU (`MatReader(path, to_cuda=True)`,
+    `torch.set_default_device(device)`), whatever module it calls."""
+    if ctx.facts.moves_to_cuda(site):
+        return True
+    for argument in site.node.args:
+        words = [argument.keyword.value] if argument.keyword is not None else []
+        for node in descendants(argument.value, cst.CSTNode):
+            text = string_value(node) if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)) else dotted(node)
+            if text is not None:
+                words.append(text.lower())
+        if any(gpu in word for word in words for gpu in ("cuda", "gpu", "device")):
+            return True
+    return False
+
+
 def check(ctx: CheckContext) -> None:
     model = ctx.model
     if not any(model.call_name(s) in CLOCKS for s in model.calls) or not ctx.facts.uses_cuda:
@@ -324,6 +352,8 @@ def check(ctx: CheckContext) -> None:
             executed = [reached.site for reached in run_order(model, timed.between)]
             work = [i for i, s in enumerate(executed) if is_work(ctx.steps, s) and not _on_host_tensors(ctx, s)]
             if not work or _epoch_timing(ctx, timed, executed) or _rolling_timer(model, timed) or _waits_every_pass(ctx, timed):
+                continue
+            if _nothing_on_the_gpu_yet(ctx, timed):
                 continue
             if all(_finished_copy(ctx, executed[i]) for i in work):
                 continue
