@@ -80,6 +80,9 @@ def _timings(model: TrainingModel, function: Optional[FunctionInfo]) -> Iterator
         if not opening:
             continue
         left = binop.left
+        # `gpu_time = gpu_time + t2 - t1` reads `(gpu_time + t2) - t1`: the window closes at t2.
+        if isinstance(left, cst.BinaryOperation) and isinstance(left.operator, cst.Add):
+            left = left.right
         closing_nodes = (
             [left] if isinstance(left, cst.Call) else _clock_assigned(model, left.value, scope) if isinstance(left, cst.Name) else []
         )
