@@ -427,6 +427,8 @@ class Facts:
                 return True
             if isinstance(node, cst.Attribute) and self._set_to_cuda_by_project(node, origin.scope):
                 return True
+            if isinstance(node, cst.Attribute) and self._inherited_cuda_attribute(node, origin.scope):
+                return True
             defaults = argparse_defaults(self.model, node, origin.scope) if isinstance(node, cst.Attribute) else None
             if defaults and any(self.can_be_cuda(default, origin.scope, seen) for default in defaults):
                 return True  # `--device` defaulting to "cuda"
@@ -453,6 +455,20 @@ class Facts:
                 continue
             name = self.model.qualname(base, origin.scope)
             if name is not None and "." in name and self.project.sets_cuda_attribute(name, node.attr.value):
+                return True
+        return False
+
+    def _inherited_cuda_attribute(self, node: cst.Attribute, scope: Scope) -> bool:
+        """`self.device` in a method of a class whose base, a class of another module of the
+        project, sets it to a CUDA device (this file never sets it)."""
+        if self.project is None:
+            return False
+        cls = self.model.enclosing_class(scope, node.value)
+        if cls is None:
+            return False
+        for base in cls.bases:
+            name = self.model.qualname(base, cls.scope)
+            if name is not None and "." in name and self.project.class_sets_cuda_attribute(name, node.attr.value):
                 return True
         return False
 

@@ -1042,6 +1042,24 @@ class Project:
         `attribute` on some object to a value that can be a CUDA device."""
         return any(attribute in summary.cuda_attributes for summary, _ in self._defining(qualname))
 
+    def class_sets_cuda_attribute(self, qualname: str, attribute: str) -> bool:
+        """Whether the project's class `qualname`, or a class it inherits from, comes from a
+        module that sets `attribute` to a value that can be a CUDA device: `self.device` of an
+        agent whose base class sets `self.device = torch.device("cuda:0")`."""
+        return any(self._sets_cuda_through_bases(summary, name, attribute, 0) for summary, name in self._defining(qualname))
+
+    def _sets_cuda_through_bases(self, summary: ModuleSummary, name: str, attribute: str, depth: int) -> bool:
+        if attribute in summary.cuda_attributes:
+            return True
+        cls = summary.classes.get(name)
+        if cls is None or depth >= MAX_BASES:
+            return False
+        return any(
+            self._sets_cuda_through_bases(other, base_name, attribute, depth + 1)
+            for base in cls.bases
+            for other, base_name in self._class_definitions(summary, base)
+        )
+
     def function_facts(self, qualname: Optional[str]) -> Optional[FunctionFacts]:
         """What the project's function `qualname` (`pkg.utils.to_device`) does, where it is one;
         None for a name with no module (`train`), which is the file's own or a builtin."""
