@@ -39,6 +39,16 @@ def next_source(call: cst.Call) -> Optional[Expr]:
     return None
 
 
+def iterator_source(call: cst.Call) -> Optional[Expr]:
+    """What a new iterator is made of: `loader` of `iter(loader)` and of `loader.__iter__()`."""
+    if dotted(call.func) == "iter":
+        arguments = positional_args(call)
+        return arguments[0] if len(arguments) == 1 else None
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value == "__iter__" and not call.args:
+        return call.func.value
+    return None
+
+
 def device_argument(call: cst.Call) -> Optional[Expr]:
     """The device a `.to(...)` call names: its `device=` keyword, else its first positional
     argument (which may be a dtype); None for `.to(dtype=...)`."""
