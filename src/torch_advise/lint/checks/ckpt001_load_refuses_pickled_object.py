@@ -8,6 +8,7 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.facts import TORCH_LOADS
 from torch_advise.lint.analysis.model import CallSite
 from torch_advise.lint.analysis.pickled_reads import pickled_object_reads
+from torch_advise.lint.analysis.saved_objects import instance_saves, saved_instance_read
 from torch_advise.lint.analysis.syntax import dotted, has_star_args, keyword_args, literal_value, positional_args
 from torch_advise.lint.syntax_tree import nodes as cst
 
@@ -44,6 +45,13 @@ def _caught(site: CallSite) -> bool:
     return False
 
 
+def _saver(save: CallSite) -> str:
+    """`DAggerTrainer.save_trainer()`: the method whose torch.save(self, ...) writes the file."""
+    function = save.function
+    assert function is not None
+    return f"{function.cls.name}.{function.name}()" if function.cls is not None else f"{function.name}()"
+
+
 def check(ctx: CheckContext) -> None:
     refusing = {}  # load -> whether weights_only=True is written (else torch's default)
     for site in ctx.model.calls:
@@ -54,18 +62,25 @@ def check(ctx: CheckContext) -> None:
     if not refusing or ALLOWING_NAMES & ctx.model.identifiers:
         return
     evidence = pickled_object_reads(ctx.model, list(refusing))
-    if not evidence or ctx.project.allows_pickled_loads():
+    saved = instance_saves(ctx.model)
+    if not (evidence or saved) or ctx.project.allows_pickled_loads():
         return
     for site, explicit in refusing.items():
-        if id(site.node) not in evidence or not (explicit or ctx.runs_on_torch_at_least(2, 6)):
+        if not (explicit or ctx.runs_on_torch_at_least(2, 6)):
             continue
-        read, key = evidence[id(site.node)]
-        entry = f"its {key!r} entry" if key is not None else "it"
         why = "torch.load(weights_only=True) refuses" if explicit else "from torch 2.6 torch.load loads with weights_only=True, which refuses"
+        if id(site.node) in evidence:
+            read, key = evidence[id(site.node)]
+            entry = f"its {key!r} entry" if key is not None else "it"
+            held = f"the code reads `.{read.attr.value}` from {entry}, which no tensor, container or number has: the file holds a pickled object"
+        else:
+            save = saved_instance_read(ctx.model, site, saved)
+            if save is None:
+                continue
+            held = f"the file it reads is the one {_saver(save)} writes with torch.save(self, ...): it holds a pickled object"
         ctx.report(
             site.node,
-            f"{why} pickled objects, but the code reads `.{read.attr.value}` from {entry}, which no tensor, "
-            "container or number has: the file holds a pickled object and this load raises UnpicklingError; "
+            f"{why} pickled objects, but {held} and this load raises UnpicklingError; "
             "save a state_dict instead, allow the class with torch.serialization.add_safe_globals, or, "
             "for a file you made yourself, pass weights_only=False",
         )
