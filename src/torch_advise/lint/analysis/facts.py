@@ -727,7 +727,12 @@ class Facts:
                 kind = self._dataset_kind(view.args[0].value, where, depth + 1)
                 if kind:
                     return kind
-        for origin in model.origins(dataset, scope):
+        origins = model.origins(dataset, scope)
+        # A Python list of samples (`[data[i:i + n] for i in starts]`, graphs appended in a loop):
+        # indexing it loads nothing.
+        if origins and all(isinstance(origin.expr, (cst.List, cst.ListComp, cst.Tuple)) for origin in origins):
+            return "in-memory"
+        for origin in origins:
             if not isinstance(origin.expr, cst.Call):
                 continue
             if model.qualname(origin.expr.func, origin.scope) in IN_MEMORY_DATASETS:
