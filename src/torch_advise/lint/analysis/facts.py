@@ -21,6 +21,7 @@ from torch_advise.lint.analysis.syntax import (
     device_argument,
     dotted,
     has_star_args,
+    iterator_source,
     keyword_args,
     literal_value,
     next_source,
@@ -226,8 +227,10 @@ class Facts:
                 if passed is not None:
                     yield from self._unwrap_iteration(passed, scope)
                     return
-        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "__iter__" and not expr.args:
-            yield from self._unwrap_iteration(expr.func.value, scope)
+        # `loader.__iter__()`; `iter(loader)` is an iteration wrapper, below.
+        made_of = iterator_source(expr) if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) else None
+        if made_of is not None:
+            yield from self._unwrap_iteration(made_of, scope)
             return
         if isinstance(expr, cst.Call) and self.model.callee(expr, scope) is None:
             passed = self._passed_through_elsewhere(expr, scope)
@@ -715,8 +718,9 @@ class Facts:
         model = self.model
         if self._holds_cuda_tensors(dataset, scope):
             return "on-device"
+        origins = model.origins(dataset, scope)
         # `Subset(data, indices)`, `train, val = random_split(data, ...)`: the items are the viewed data's.
-        views: list[tuple[cst.CSTNode, Scope]] = [(origin.expr, origin.scope) for origin in model.origins(dataset, scope)]
+        views: list[tuple[cst.CSTNode, Scope]] = [(origin.expr, origin.scope) for origin in origins]
         if isinstance(dataset, cst.Name):
             views += [
                 (b.value, b.scope) for b in model.lookup(dataset.value, scope)
@@ -727,7 +731,6 @@ class Facts:
                 kind = self._dataset_kind(view.args[0].value, where, depth + 1)
                 if kind:
                     return kind
-        origins = model.origins(dataset, scope)
         # A Python list of samples (`[data[i:i + n] for i in starts]`, graphs appended in a loop):
         # indexing it loads nothing.
         if origins and all(isinstance(origin.expr, (cst.List, cst.ListComp, cst.Tuple)) for origin in origins):

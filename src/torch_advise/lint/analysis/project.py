@@ -1046,18 +1046,10 @@ class Project:
         """Whether the project's class `qualname`, or a class it inherits from, comes from a
         module that sets `attribute` to a value that can be a CUDA device: `self.device` of an
         agent whose base class sets `self.device = torch.device("cuda:0")`."""
-        return any(self._sets_cuda_through_bases(summary, name, attribute, 0) for summary, name in self._defining(qualname))
-
-    def _sets_cuda_through_bases(self, summary: ModuleSummary, name: str, attribute: str, depth: int) -> bool:
-        if attribute in summary.cuda_attributes:
-            return True
-        cls = summary.classes.get(name)
-        if cls is None or depth >= MAX_BASES:
-            return False
         return any(
-            self._sets_cuda_through_bases(other, base_name, attribute, depth + 1)
-            for base in cls.bases
-            for other, base_name in self._class_definitions(summary, base)
+            attribute in module.cuda_attributes
+            for summary, name in self._defining(qualname)
+            for module, _ in self._lineage(summary, name)
         )
 
     def function_facts(self, qualname: Optional[str]) -> Optional[FunctionFacts]:
@@ -1197,42 +1189,27 @@ class Project:
         for summary, name in self._defining(qualname):
             if method is None:
                 return name in summary.functions and summary.functions[name].backward_per_call
-            return self._method_backward_per_call(summary, name, method, 0)
+            return any(cls is not None and method in cls.backward_methods for _, cls in self._lineage(summary, name))
         return False
 
     def method_facts(self, qualname: str, method: str) -> Optional[FunctionFacts]:
         """What `method` of the project's class `qualname` (or of a class it inherits from) does,
         where the project defines it."""
         for summary, name in self._defining(qualname):
-            return self._method_facts(summary, name, method, 0)
+            return next((cls.methods[method] for _, cls in self._lineage(summary, name) if cls is not None and method in cls.methods), None)
         return None
 
-    def _method_facts(self, summary: ModuleSummary, name: str, method: str, depth: int) -> Optional[FunctionFacts]:
+    def _lineage(self, summary: ModuleSummary, name: str, depth: int = 0) -> Iterator[tuple[ModuleSummary, Optional[ClassFacts]]]:
+        """The class `name` of `summary` and the classes it inherits from, nearest first, each
+        with the module that defines it (None for a class the module does not define), up to
+        MAX_BASES generations."""
         cls = summary.classes.get(name)
-        if cls is None:
-            return None
-        if method in cls.methods:
-            return cls.methods[method]
-        if depth >= MAX_BASES:
-            return None
+        yield summary, cls
+        if cls is None or depth >= MAX_BASES:
+            return
         for base in cls.bases:
             for other, base_name in self._class_definitions(summary, base):
-                found = self._method_facts(other, base_name, method, depth + 1)
-                if found is not None:
-                    return found
-        return None
-
-    def _method_backward_per_call(self, summary: ModuleSummary, name: str, method: str, depth: int) -> bool:
-        cls = summary.classes.get(name)
-        if cls is None:
-            return False
-        if method in cls.backward_methods:
-            return True
-        return depth < MAX_BASES and any(
-            self._method_backward_per_call(other, base_name, method, depth + 1)
-            for base in cls.bases
-            for other, base_name in self._class_definitions(summary, base)
-        )
+                yield from self._lineage(other, base_name, depth + 1)
 
     def _class_definitions(self, summary: ModuleSummary, name: str) -> Iterator[tuple[ModuleSummary, str]]:
         """Where a base class named in `summary` is defined: there, or in the project module it
