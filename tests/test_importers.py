@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from torch_advise.lint import project_files
 from torch_advise.lint.analysis import importers
 from torch_advise.lint.analysis.importers import EVERY_NAME, ModuleReference, names_imported_from
 
@@ -20,7 +21,7 @@ UTILS = "from torch.cuda.amp import GradScaler, autocast\n\n\ndef forward(model,
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     importers.importers_of.cache_clear()
-    importers.project_files.cache_clear()
+    project_files.project_files.cache_clear()
     root = tmp_path / "project"
     (root / "pkg").mkdir(parents=True)
     subprocess.run(["git", "init", "-q", str(root)], check=True)
@@ -79,20 +80,20 @@ def test_outside_a_repository_the_project_is_the_folder_and_its_packages(tmp_pat
     for name in ("train.py", "helper.py", "pkg/__init__.py", "pkg/mod.py", "downloads/other/train.py", "downloads/x.py"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("import torch\n")
-    found = sorted(os.path.relpath(p, tmp_path) for p in importers.project_files(str(tmp_path), (".py",)))
+    found = sorted(os.path.relpath(p, tmp_path) for p in project_files.project_files(str(tmp_path), (".py",)))
     assert found == ["helper.py", "pkg/__init__.py", "pkg/mod.py", "train.py"]
     (tmp_path / ".git").mkdir()  # a repository, but git cannot list it: every folder is the project's
-    importers.project_files.cache_clear()
-    assert len(importers.project_files(str(tmp_path), (".py",))) == 6
+    project_files.project_files.cache_clear()
+    assert len(project_files.project_files(str(tmp_path), (".py",))) == 6
 
 
 def test_a_folder_too_large_to_walk_is_not_known(tmp_path, monkeypatch):
-    monkeypatch.setattr(importers, "MOST_FILES", 3)
+    monkeypatch.setattr(project_files, "MOST_FILES", 3)
     for index in range(5):
         (tmp_path / f"m{index}.py").write_text("")
-    importers.project_files.cache_clear()
+    project_files.project_files.cache_clear()
     with pytest.raises(OSError):
-        importers.project_files(str(tmp_path), (".py",))
+        project_files.project_files(str(tmp_path), (".py",))
 
 
 def test_an_absolute_import_reaches_modules_where_python_would_find_them():

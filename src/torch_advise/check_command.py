@@ -13,14 +13,12 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, NoReturn, Optional
+from typing import Any, NoReturn, Optional
 
 from torch_advise import records
+from torch_advise.guard import EXIT_ERROR, say
 from torch_advise.records import dataclass
 
-EXIT_ERROR = 2
-# What a shell reports for a command stopped by Ctrl-C (128 + SIGINT).
-EXIT_INTERRUPTED = 130
 # The commands besides check, the alias `rule` among them (a test keeps it equal to cli.py's).
 OTHER_COMMANDS = ("rules", "explain", "rule", "probe", "compare", "server")
 
@@ -110,6 +108,12 @@ class CheckArguments:
     no_cache: bool
     stdin_filename: Optional[str]
 
+    @property
+    def may_replay(self) -> bool:
+        """Whether a run of these arguments may answer as the same run did before (run_replay.py):
+        one that reads the cache and writes nothing but its report."""
+        return not (self.fix or self.no_cache or self.write_baseline or self.stdin_filename or "-" in self.paths)
+
 
 def parse_check(args: list[str]) -> Optional[CheckArguments]:
     """The check a command line asks for, where it plainly asks for one; None for any other
@@ -159,33 +163,6 @@ def parse_check(args: list[str]) -> Optional[CheckArguments]:
         else:
             values[option.dest] = value
     return CheckArguments(paths=tuple(paths), **values)
-
-
-def guarded(call: Callable[[], None]) -> None:
-    """Run the command; what escapes it becomes one line and an exit code."""
-    try:
-        call()
-    except KeyboardInterrupt:
-        say("advise: interrupted")
-        sys.exit(EXIT_INTERRUPTED)
-    except BrokenPipeError:
-        # `advise . | head`: the reader has gone, which is no error of the run's to print.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(EXIT_ERROR)
-    except OSError as error:
-        # Checked files' faults are findings (E902); what reaches here is the report's own
-        # output: a full disk, a closed or broken stream.
-        say(f"advise: error: cannot write the report: {error.strerror or error}")
-        sys.exit(EXIT_ERROR)
-    except Exception as error:  # noqa: BLE001 - the last line of defence for users
-        say(f"advise: internal error: {type(error).__name__}: {error}")
-        sys.exit(EXIT_ERROR)
-
-
-def say(message: str) -> None:
-    """A line on standard error, at once."""
-    sys.stderr.write(message + "\n")
-    sys.stderr.flush()
 
 
 def fail(message: str) -> NoReturn:
@@ -333,6 +310,9 @@ def _finish(code: int, console: bool) -> NoReturn:
     clean up (the worker pool has been shut down and joined). Called in-process (tests, an
     editor's host), it raises SystemExit as usual."""
     if console:
+        from torch_advise import run_replay
+
+        run_replay.finish(code)
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)

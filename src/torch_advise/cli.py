@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, Optional
 import click
 
 from torch_advise import __version__
-from torch_advise.check_command import EXIT_ERROR, EXIT_INTERRUPTED, OPTIONS, CheckArguments, fail, guarded, run_check, say
+from torch_advise.check_command import OPTIONS, CheckArguments, fail, run_check
+from torch_advise.guard import EXIT_ERROR, EXIT_INTERRUPTED, guarded, say
 
 if TYPE_CHECKING:
     from torch_advise.catalogue import Rule

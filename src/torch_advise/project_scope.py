@@ -20,12 +20,8 @@ import stat
 from pathlib import Path
 from typing import Optional
 
+from torch_advise.lint.project_files import holds_repository
 from torch_advise.records import dataclass
-
-# Names whose presence makes a folder a repository's root (.git is a file in a worktree or a submodule).
-REPOSITORY_MARKERS = (".git", ".hg", ".jj", ".sl", ".svn", ".bzr", "_darcs", ".pijul", ".fslckout", "_FOSSIL_")
-
-_MARKER_NAMES = frozenset(REPOSITORY_MARKERS)
 
 # Owners and permission bits from stat mean nothing on Windows, where access is decided by ACLs.
 _POSIX = hasattr(os, "geteuid")
@@ -104,14 +100,6 @@ def _home_folders() -> frozenset[str]:
     spellings = {os.path.normcase(os.path.abspath(home)), os.path.normcase(os.path.realpath(home))}
     # A home at the filesystem's root (HOME=/ in some containers) would vouch for every folder.
     return frozenset(spelling for spelling in spellings if os.path.dirname(spelling) != spelling)
-
-
-def holds_repository(folder: str) -> bool:
-    try:
-        # One read of the folder costs less than a stat of each marker that is not there.
-        return not _MARKER_NAMES.isdisjoint(os.listdir(folder))
-    except OSError:  # a folder that can be passed through but not listed
-        return any(os.path.lexists(os.path.join(folder, marker)) for marker in REPOSITORY_MARKERS)
 
 
 def _unmarked_folders(first: str, memo: ScopeMemo) -> tuple[Path, ...]:

@@ -120,7 +120,7 @@ def _holds(project: object) -> bool:
     if not (isinstance(project, list) and len(project) == 2 and all(isinstance(part, str) for part in project)):
         return False
     # Imported here: a run whose entries never read the project does not pay for it.
-    from torch_advise.lint.analysis.importers import project_state
+    from torch_advise.lint.project_files import project_state
 
     return project_state(project[0]) == project[1]
 
@@ -250,7 +250,7 @@ class Cache:
         project: Optional[tuple[str, str]] = None,
     ) -> None:
         """`project`: (folder, state) when the findings read the project's other files; the
-        entry then holds only while importers.project_state of that folder is the same."""
+        entry then holds only while project_files.project_state of that folder is the same."""
         try:
             payload = json.dumps(
                 {

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
 from typing import Optional
 
 SECRET_FILE_NAME = "secret"
@@ -22,16 +21,18 @@ _NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _POSIX = hasattr(os, "geteuid")
 
 
-def user_cache_folder() -> Path:
+def user_cache_folder() -> str:
+    """Where this user's key is kept, and the records of replayable runs (run_replay.py); a path
+    string, not a Path: a replayed run does not load pathlib."""
     configured = os.environ.get("XDG_CACHE_HOME", "")
     # The XDG rule: a relative path is invalid and is ignored.
-    base = Path(configured) if os.path.isabs(configured) else Path(os.path.expanduser("~")) / ".cache"
-    return base / "torch-advise"
+    base = configured if os.path.isabs(configured) else os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "torch-advise")
 
 
 def cache_secret() -> Optional[bytes]:
     """This user's key, made on first use; None when none can be read or made (lint uncached)."""
-    path = user_cache_folder() / SECRET_FILE_NAME
+    path = os.path.join(user_cache_folder(), SECRET_FILE_NAME)
     try:
         secret = _read_private(path)
     except FileNotFoundError:
@@ -41,7 +42,7 @@ def cache_secret() -> Optional[bytes]:
     return secret if secret is not None else _make(path)
 
 
-def _read_private(path: Path) -> Optional[bytes]:
+def _read_private(path: str) -> Optional[bytes]:
     """The key, or None when it is not one or others could read or replace it."""
     descriptor = os.open(path, os.O_RDONLY | _NO_FOLLOW)
     with os.fdopen(descriptor, "rb") as handle:
@@ -54,15 +55,15 @@ def _read_private(path: Path) -> Optional[bytes]:
     return secret
 
 
-def _make(path: Path) -> Optional[bytes]:
+def _make(path: str) -> Optional[bytes]:
     """A new key in place of a missing or unfit one; entries signed with the old one become misses."""
     secret = os.urandom(SECRET_BYTES)
     try:
-        os.makedirs(path.parent, mode=0o700, exist_ok=True)
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
         import tempfile  # here, not at the top: most runs read the key and never make one
 
         # mkstemp makes the file readable by its owner alone.
-        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".secret-")
+        descriptor, temporary = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".secret-")
         try:
             with os.fdopen(descriptor, "wb") as handle:
                 handle.write(secret)

@@ -20,10 +20,10 @@ from torch_advise.finding import Finding, TextEdit
 from torch_advise.lint.analysis.builder import build_model
 from torch_advise.lint.analysis.context import Analysis, CheckContext, Violation
 from torch_advise.lint.analysis.edits import Edit, edits_overlap
-from torch_advise.lint.analysis.importers import project_state
 from torch_advise.lint.checks import load_checks
 from torch_advise.lint.memory_budget import allowed_bytes, needed_bytes
 from torch_advise.lint.options import FileResult, LintOptions, fixable
+from torch_advise.lint.project_files import project_state
 from torch_advise.lint.splice import Region, regions_in_original, splice
 from torch_advise.lint.suppress import is_suppressed
 from torch_advise.lint.syntax_tree import nodes as own

@@ -9,36 +9,11 @@ from pathlib import Path
 from typing import Optional
 
 from torch_advise.config import Settings, entry_excluded, entry_included
+from torch_advise.lint.project_files import SKIPPED_FOLDERS
 
 # What a folder walk checks: Python files, and notebooks, whose code cells are Python too.
 NOTEBOOK_SUFFIX = ".ipynb"
 WALKED_SUFFIXES = (".py", NOTEBOOK_SUFFIX)
-
-# Folders that hold tools' state, vendored or built code, or environments: never the user's
-# training code, and often large.
-SKIPPED_FOLDERS = frozenset(
-    {
-        ".git",
-        ".hg",
-        ".svn",
-        "__pycache__",
-        ".tox",
-        ".nox",
-        ".venv",
-        "venv",
-        "env",
-        ".mypy_cache",
-        ".pytest_cache",
-        ".ruff_cache",
-        ".advise_cache",
-        "node_modules",
-        "site-packages",
-        "build",
-        "dist",
-        ".eggs",
-    }
-)
-
 
 class PathError(Exception):
     """A path that cannot be linted; the message is one line, e.g. "x.py: No such file or directory"."""

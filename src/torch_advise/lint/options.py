@@ -59,7 +59,7 @@ class FileResult:
     parse_error: bool = False
     # A fault in advise itself while checking this file: reported, and the run goes on.
     internal_error: Optional[str] = None
-    # The findings depend on the project's other files too: (its folder, importers.project_state
+    # The findings depend on the project's other files too: (its folder, project_files.project_state
     # of it when they were read). This file's bytes alone cannot key them.
     project_state: Optional[tuple[str, str]] = None
 

@@ -15,8 +15,9 @@ from functools import lru_cache
 from typing import Optional
 
 from torch_advise.lint.analysis.frameworks import is_lightning, trainer_device
-from torch_advise.lint.analysis.importers import dotted_name, project_files, read_file
+from torch_advise.lint.analysis.importers import dotted_name, read_file
 from torch_advise.lint.analysis.syntax import NOT_LITERAL
+from torch_advise.lint.project_files import project_files
 
 # A Trainer whose settings come from a mapping the code spreads (`Trainer(**config.trainer)`).
 CONFIGURED = "configured"

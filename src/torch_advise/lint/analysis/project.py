@@ -22,7 +22,6 @@ from typing import Optional, Union
 
 from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, is_lightning
 from torch_advise.lint.analysis.importers import (
-    LAUNCH_SUFFIXES,
     ModuleReference,
     dotted_name,
     files_matching,
@@ -33,9 +32,7 @@ from torch_advise.lint.analysis.importers import (
     module_reference,
     names_imported_from,
     parse_python,
-    project_files,
     project_folder,
-    project_state,
     python_files,
     read_file,
 )
@@ -43,6 +40,7 @@ from torch_advise.lint.analysis.lightning_trainers import CONFIGURED, configurat
 from torch_advise.lint.analysis.loader_subclasses import LoaderForwarding, loader_forwarding
 from torch_advise.lint.analysis.syntax import NOT_LITERAL
 from torch_advise.lint.analysis.values import option_dest
+from torch_advise.lint.project_files import LAUNCH_SUFFIXES, forget_states, project_files
 from torch_advise.records import dataclass, field
 
 # Calls that hand on what they are given to iterate (`for i, batch in enumerate(tqdm(loader))`).
@@ -898,10 +896,11 @@ def forget_project_reads() -> None:
     """Drop what was read of projects' files (their lists, imports, states): a long-lived process,
     the language server, reads them afresh for each lint, as a command-line run does."""
     for cached in (
-        project_files, importers_of, imports_by_version, import_line_words, project_state, files_matching, _resolved, _modules_named, _flags_named,
+        project_files, importers_of, imports_by_version, import_line_words, files_matching, _resolved, _modules_named, _flags_named,
         configuration_device,
     ):
         cached.cache_clear()
+    forget_states()
 
 
 class Project:
