@@ -992,6 +992,172 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "SMILELab-FL/FedLab": {
         "fedlab/contrib/dataset/partitioned_cifar.py": f"{LIBRARY}: partitioned dataset",
     },
+    # holdout21
+    "NVIDIA-Merlin/Transformers4Rec": {
+        "transformers4rec/torch/utils/data_utils.py": f"{LIBRARY}: DataLoader wrappers (T4RecDataLoader / MerlinDataLoader)",
+    },
+    "NVIDIA/NeMo": {
+        "nemo/collections/llm/gpt/model/megatron/hyena/engine.py": f"{LIBRARY}: Hyena FFT/FIR convolution kernels (layer ops)",
+    },
+    "unit8co/darts": {
+        "darts/utils/callbacks.py": f"{LIBRARY}: progress-bar / pruning callbacks",
+        "darts/utils/data/torch_datasets/_data_module.py": f"{LIBRARY}: LightningDataModule DataLoader wrapper",
+    },
+    "datamol-io/graphium": {
+        "graphium/data/datamodule.py": f"{LIBRARY}: data modules / dataset featurisation",
+        "graphium/finetuning/finetuning.py": f"{LIBRARY}: layer (un)freezing callback",
+        "graphium/ipu/ipu_dataloader.py": f"{LIBRARY}: IPU DataLoader wrapper",
+        "graphium/trainer/predictor_options.py": f"{LIBRARY}: option dataclasses for the predictor",
+        "profiling/profile_predictor.py": f"{NOT_TRAINING}: profiling run of the predictor",
+    },
+    "deepchem/deepchem": {
+        "deepchem/data/pytorch_datasets.py": f"{LIBRARY}: PyTorch dataset wrappers",
+        "deepchem/feat/vocabulary_builders/hf_vocab.py": f"{NOT_TRAINING}: tokenizer vocabulary builder (data preparation)",
+        "deepchem/models/lightning/dc_lightning_dataset_module.py": f"{LIBRARY}: LightningDataModule DataLoader wrapper",
+        "deepchem/utils/optimizer_utils.py": f"{LIBRARY}: optimizer implementation (LAMB)",
+    },
+    "mosaicml/llm-foundry": {
+        "llmfoundry/command_utils/data_prep/": f"{NOT_TRAINING}: dataset conversion (data preparation)",
+        "llmfoundry/command_utils/eval.py": f"{EVALUATION}: model evaluation entry point",
+        "llmfoundry/data/": f"{LIBRARY}: datasets and DataLoader builders",
+    },
+    "InternLM/xtuner": {
+        "xtuner/apis/training_args.py": f"{LIBRARY}: TrainingArguments dataclass",
+        "xtuner/tools/eval_refcoco.py": f"{EVALUATION}: RefCOCO benchmark of a trained model",
+    },
+    "open-mmlab/mmagic": {
+        "demo/utils/renderer.py": f"{NOT_TRAINING}: demo renderer (inference / visualisation)",
+        "mmagic/models/editors/disco_diffusion/disco.py": f"{NOT_TRAINING}: inference-only CLIP-guided diffusion sampler",
+    },
+    "open-mmlab/mmrazor": {
+        "projects/mmrazor_large/examples/ResNet/resnet18_gptq.py": f"{NOT_TRAINING}: post-training GPTQ quantisation (calibration and eval)",
+        "projects/mmrazor_large/examples/ResNet/resnet18_sparse_gpt.py": f"{NOT_TRAINING}: post-training SparseGPT pruning (calibration and eval)",
+    },
+    "facebookresearch/ParlAI": {
+        "parlai/core/teachers.py": f"{LIBRARY}: dialogue data teachers and data loader",
+        "parlai/utils/fp16.py": f"{LIBRARY}: mixed-precision optimizers and fp16-safe loss",
+    },
+    "allenai/allennlp": {
+        "allennlp/data/data_loaders/": f"{LIBRARY}: DataLoader implementations",
+        "allennlp/interpret/": f"{NOT_TRAINING}: interpretation (influence functions, saliency)",
+        "allennlp/nn/parallel/": f"{LIBRARY}: DDP / FSDP accelerator wrappers",
+        "allennlp/predictors/predictor.py": f"{NOT_TRAINING}: inference predictor",
+        "allennlp/training/learning_rate_schedulers/combined.py": f"{LIBRARY}: learning-rate scheduler",
+        "allennlp/training/no_op_trainer.py": f"{NOT_TRAINING}: no-op trainer that only saves the archive, trains nothing",
+    },
+    "facebookresearch/pytext": {
+        "pytext/optimizer/": f"{LIBRARY}: optimizer implementations and fp16 optimizer wrappers",
+    },
+    "fastnlp/fastNLP": {
+        "fastNLP/core/dataloaders/": f"{LIBRARY}: DataLoader wrappers",
+        "fastNLP/core/drivers/": f"{LIBRARY}: device / distributed backend drivers used by the Trainer",
+    },
+    "facebookresearch/ClassyVision": {
+        "classy_vision/generic/perf_stats.py": f"{LIBRARY}: performance timers",
+    },
+    "wkentaro/pytorch-fcn": {
+        "examples/voc/evaluate.py": f"{EVALUATION}: evaluates a trained FCN on VOC",
+    },
+    "frgfm/Holocron": {
+        "holocron/optim/wrapper.py": f"{LIBRARY}: optimizer wrappers (Lookahead, Scout)",
+    },
+    "facebookresearch/vjepa2": {
+        "app/vjepa/utils.py": f"{LIBRARY}: model / optimizer init and checkpoint helpers",
+        "app/vjepa_droid/utils.py": f"{LIBRARY}: model / optimizer init and checkpoint helpers",
+        "app/vjepa_droid/droid.py": f"{LIBRARY}: DROID video dataset and DataLoader",
+        "src/datasets/": f"{LIBRARY}: datasets and DataLoader wrappers",
+    },
+    "mit-han-lab/gan-compression": {
+        "metric/": f"{EVALUATION}: FID / mIoU / COCO metric computation",
+    },
+    "clementchadebec/benchmark_VAE": {
+        "examples/scripts/data-download.py": f"{NOT_TRAINING}: dataset download (data preparation)",
+    },
+    "izmailovpavel/flowgmm": {
+        "experiments/train_flows/compute_preds.py": f"{EVALUATION}: computes predictions of a trained flow",
+        "flow_ssl/data/ssl_data_utils.py": f"{LIBRARY}: semi-supervised data loaders (adapted from fastswa-semi-sup)",
+        "flow_ssl/invertible/iresnet_trash/": f"{LIBRARY}: Lipschitz-constrained layers in an unused 'trash' folder",
+    },
+    "tqch/ddpm-torch": {
+        "ddpm_torch/datasets.py": f"{LIBRARY}: dataset definitions",
+        "ddpm_torch/toy/toy_data.py": f"{LIBRARY}: toy dataset definitions",
+        "eval.py": f"{EVALUATION}: FID / precision-recall of generated samples",
+    },
+    "uncbiag/ICON": {
+        "src/icon_registration/data.py": f"{LIBRARY}: dataset loaders",
+        "src/icon_registration/itk_wrapper.py": f"{NOT_TRAINING}: ITK registration inference wrapper",
+    },
+    "facebookresearch/SparseConvNet": {
+        "examples/3d_segmentation/data.py": f"{NOT_TRAINING}: dataset download and loading for the example",
+        "examples/Assamese_handwriting/data.py": f"{NOT_TRAINING}: dataset preprocessing and loading",
+        "examples/Chinese_handwriting/data.py": f"{NOT_TRAINING}: dataset download, preprocessing and loading",
+        "examples/ScanNet/data.py": f"{NOT_TRAINING}: dataset loading and augmentation",
+        "sparseconvnet/utils.py": f"{LIBRARY}: tensor helpers, threaded iterators, checkpoint utilities",
+    },
+    "AllenXiangX/SnowflakeNet": {
+        "completion/core/datasets/c3d.py": f"{NOT_TRAINING}: Completion3D dataset loader",
+        "completion/core/datasets/pcn.py": f"{NOT_TRAINING}: PCN dataset loader",
+        "generation/utils/data.py": f"{NOT_TRAINING}: dataset split and DataLoader helpers",
+    },
+    "Jungjee/RawNet": {
+        "python/RawNet2/Pre-trained_model/evaluate_pretrained_RawNet2.py": f"{EVALUATION}: EER of a pre-trained RawNet2 from stored embeddings",
+        "python/RawNet2_modified/dataloader.py": f"{NOT_TRAINING}: VoxCeleb datasets and DataLoader construction",
+        "python/RawNet2_modified/optimizer.py": f"{NOT_TRAINING}: optimizer, AMP scaler and LR scheduler factory",
+    },
+    "kexinhuang12345/DeepPurpose": {
+        "DeepPurpose/utils.py": f"{LIBRARY}: drug/protein encoding and data-processing utilities",
+    },
+    "openclimatefix/graph_weather": {
+        "scripts/benchmark_memory_optimizations.py": f"{NOT_TRAINING}: memory and speed benchmark of batching/checkpointing",
+    },
+    "airaria/TextBrewer": {
+        "examples/cmrc2018_example/train_eval.py": f"{EVALUATION}: prediction and CMRC2018 scoring used by the main scripts",
+        "examples/mnli_example/predict_function.py": f"{EVALUATION}: GLUE prediction and metric writing",
+        "examples/msra_ner_example/train_eval.py": f"{EVALUATION}: NER prediction, ensembling and seqeval metrics",
+    },
+    "funcwj/aps": {
+        "aps/loader/": f"{LIBRARY}: dataset and DataLoader wrappers (ASR, LM, enhancement)",
+    },
+    "ethanfetaya/NRI": {
+        "utils.py": f"{LIBRARY}: sampling, loss and data-loading helper functions",
+    },
+    "snap-stanford/deepsnap": {
+        "examples/subgraph_matching/data.py": f"{NOT_TRAINING}: dataset loading and graph sampling for the example",
+    },
+    "PreferredAI/cornac": {
+        "cornac/models/hypar/hypar.py": f"{LIBRARY}: HypAR network layers; the fit loop is in recom_hypar.py",
+    },
+    "microsoft/qlib": {
+        "qlib/rl/utils/data_queue.py": f"{LIBRARY}: multiprocessing data queue for RL environments",
+    },
+    "Mattdl/CLsurvey": {
+        "src/methods/rehearsal/": f"{VENDORED}: facebookresearch/GradientEpisodicMemory (Facebook copyright header, folder README is GEM's)",
+    },
+    "SymbioticLab/FedScale": {
+        "fedscale/dataloaders/divide_data.py": f"{LIBRARY}: dataset partitioning across federated clients",
+        "fedscale/utils/models/cv_models/": f"{VENDORED}: model zoo from osmr/imgclsmob (folder README)",
+    },
+    "Verified-Intelligence/auto_LiRPA": {
+        "auto_LiRPA/operators/": f"{LIBRARY}: bound-propagation operators for activations",
+        "auto_LiRPA/optimized_bounds.py": f"{LIBRARY}: alpha/beta-CROWN bound optimisation, not model training",
+        "examples/vision/datasets.py": f"{NOT_TRAINING}: dataset statistics and DataLoader helpers",
+    },
+    "Trusted-AI/adversarial-robustness-toolbox": {
+        "art/attacks/evasion/adversarial_patch/adversarial_patch_pytorch.py": f"{LIBRARY}: adversarial patch attack, optimises a patch not a model",
+        "art/attacks/evasion/adversarial_texture/adversarial_texture_pytorch.py": f"{LIBRARY}: adversarial texture attack on trackers",
+        "art/attacks/evasion/composite_adversarial_attack.py": f"{LIBRARY}: composite evasion attack",
+        "art/attacks/evasion/feature_adversaries/feature_adversaries_pytorch.py": f"{LIBRARY}: feature adversaries evasion attack",
+        "art/attacks/evasion/imperceptible_asr/imperceptible_asr.py": f"{LIBRARY}: imperceptible ASR evasion attack",
+        "art/attacks/evasion/over_the_air_flickering/over_the_air_flickering_pytorch.py": f"{LIBRARY}: over-the-air flickering video attack",
+        "art/attacks/evasion/projected_gradient_descent/projected_gradient_descent_pytorch.py": f"{LIBRARY}: PGD evasion attack",
+        "art/attacks/poisoning/bullseye_polytope_attack.py": f"{LIBRARY}: poison crafting attack, trains no model",
+        "art/attacks/poisoning/hidden_trigger_backdoor/hidden_trigger_backdoor_pytorch.py": f"{LIBRARY}: poison crafting attack, trains no model",
+        "art/defences/preprocessor/preprocessor.py": f"{LIBRARY}: abstract preprocessing-defence base class",
+        "art/estimators/pytorch.py": f"{LIBRARY}: abstract PyTorch estimator base class",
+    },
+    "THUYimingLi/BackdoorBox": {
+        "core/defenses/IBD_PSC.py": f"{NOT_TRAINING}: input-level backdoor sample detection on a trained model",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
