@@ -232,6 +232,7 @@ def test_a_run_whose_inputs_are_seconds_old_is_not_recorded(tmp_path):
     (project / "train.py").write_text(SCRIPT)
     runs = Runs(project, tmp_path / "user-cache")
     runs(*LOADER_RULES)
+    os.utime(project / "train.py")  # modified just now, however long the first run took
     runs(*LOADER_RULES)
     assert _records(tmp_path / "user-cache") == []
     _age(project)
@@ -242,13 +243,15 @@ def test_a_run_that_loaded_the_engine_is_not_recorded(tmp_path, monkeypatch):
     """The engine loads for the first file parsed, in this process or before workers start,
     whose reads this process does not hear."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".advise_cache").mkdir()
     import torch_advise.lint.engine  # noqa: F401
 
-    run_replay.start(["."])
+    run_replay.start(["."], (".",))
     run_replay.finish(0)
     assert _records(tmp_path / "user-cache") == []
     monkeypatch.delitem(sys.modules, "torch_advise.lint.engine")
-    run_replay.start(["."])
+    run_replay.start(["."], (".",))
     run_replay.finish(0)
     assert len(_records(tmp_path / "user-cache")) == 1
 

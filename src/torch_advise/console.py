@@ -36,5 +36,5 @@ def run() -> None:
         run_command_line()
         return
     if arguments.may_replay:
-        run_replay.start(argv)
+        run_replay.start(argv, arguments.paths)
     guarded(lambda: run_check(arguments, console=True))

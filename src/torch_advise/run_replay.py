@@ -187,9 +187,15 @@ def _hear(event: str, arguments: tuple[Any, ...]) -> None:
         recording.hear(event, arguments)
 
 
-def start(argv: list[str]) -> None:
-    """Record this run (its arguments allow a replay: see the module's docstring)."""
+def start(argv: list[str], paths: tuple[str, ...]) -> None:
+    """Record this run (its arguments allow a replay: see the module's docstring), unless no
+    cache lies in or above the paths checked or the current folder: such a run parses every file, so it cannot be
+    recorded, and a hook would cost it some 2 % (Python audits every call of id(), which the
+    analysis makes hundreds of thousands of times)."""
     global _recording, _hooked
+    # The cache is in the folder of the configuration found above the paths, else here.
+    if not _cache_above((*paths, ".")):
+        return
     try:
         recording = _Recording(_run_key(argv))
     except OSError:  # the current folder is gone
@@ -200,6 +206,21 @@ def start(argv: list[str]) -> None:
     _recording = recording
     sys.stdout = _Copying(sys.stdout, 1, recording.printed)
     sys.stderr = _Copying(sys.stderr, 2, recording.printed)
+
+
+def _cache_above(paths: tuple[str, ...]) -> bool:
+    seen: set[str] = set()
+    for path in paths:
+        folder = os.path.abspath(path)
+        while folder not in seen:
+            seen.add(folder)
+            if os.path.isdir(os.path.join(folder, _CACHE_FOLDER_NAME)):
+                return True
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                break
+            folder = parent
+    return False
 
 
 def finish(code: int) -> None:
