@@ -34,6 +34,45 @@ def test_a_per_step_item_is_a_sync_only_where_the_script_uses_cuda():
     assert findings(STEP_LOOP_WITH_ITEM.format(device="")) == []
 
 
+def test_a_torch_op_on_a_host_copy_queues_no_gpu_work_between_reads():
+    # The first read drains the queue; the mean of a copy on the host runs on the CPU, so the
+    # reads after it wait for nothing. A mean of a CUDA tensor is new GPU work, and its read waits.
+    code = """
+        import torch
+
+        def train(net, opt, batches):
+            net.cuda()
+            for a, b in batches:
+                result = net(a.cuda(non_blocking=True), b.cuda(non_blocking=True))
+                result.loss.backward()
+                opt.step()
+                first = torch.mean(result.loss.detach().cpu()).item()
+                second = torch.mean(result.sim.detach().cpu()).item()
+                third = torch.mean(result.flips).item()
+    """
+    assert findings(code) == [(10, "SYNC001"), (12, "SYNC001")]
+
+
+def test_a_blocking_copy_of_the_batch_parts_in_a_comprehension_waits_anyway():
+    # Each step copies its batch without non_blocking, through a comprehension over its parts:
+    # the next step's copy waits for this step's work whether or not the read does.
+    code = """
+        import torch
+
+        def train(model, optimizer, batches, device):
+            model.to("cuda")
+            for inputs, targets in batches:
+                inputs, targets = [t.to({device}) for t in (inputs, targets)]
+                loss = torch.nn.functional.mse_loss(model(inputs), targets)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                print(loss.item())
+    """
+    assert findings(code.replace("{device}", '"cuda"')) == []
+    assert findings(code.replace("{device}", '"cuda", non_blocking=True')) == [(12, "SYNC001")]
+
+
 def test_a_rank_check_alone_does_not_make_a_sync_periodic():
     code = """
         import torch

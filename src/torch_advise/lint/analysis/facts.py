@@ -607,9 +607,12 @@ class Facts:
                 if name not in derived and any(v is not None and _made_from(v, derived) for v in values):
                     derived.add(name)
                     changed = True
-        # So are comprehension variables over it (`[t.to(dev) for t in batch]`).
+        # So are comprehension variables over it (`[t.to(dev) for t in batch]`), or over a
+        # tuple or list of its parts (`[t.to(dev) for t in (inputs, targets)]`).
         for comprehension in _comprehension_fors(node):
-            if root_name(comprehension.iter) in derived:
+            iterated = comprehension.iter
+            parts = [element.value for element in iterated.elements] if isinstance(iterated, (cst.Tuple, cst.List)) else [iterated]
+            if any(root_name(part) in derived for part in parts):
                 derived.update(target_names(comprehension.target))
         moves = []
         for site in calls:

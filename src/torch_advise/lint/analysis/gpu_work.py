@@ -72,7 +72,7 @@ def is_work(steps: Steps, site: CallSite) -> bool:
         return True
     name = model.call_name(site) or ""
     if computes_on_tensors(name):
-        return True
+        return not _on_host_copies(site.node)
     if name or model.callee(site.node, site.scope) is not None:
         return False
     func = site.node.func
@@ -84,6 +84,16 @@ def is_work(steps: Steps, site: CallSite) -> bool:
         return False
     # `model(x)`, `self.net(x)`: a forward pass of the model.
     return any(word in called.lower() for word in MODEL_WORDS)
+
+
+def _on_host_copies(call: cst.Call) -> bool:
+    """Every tensor the op is handed is copied to the host right there
+    (`torch.mean(loss.detach().cpu())`): it runs on the CPU and queues nothing on the GPU."""
+    tensors = [argument.value for argument in call.args if argument.keyword is None]
+    return bool(tensors) and all(
+        isinstance(tensor, cst.Call) and isinstance(tensor.func, cst.Attribute) and tensor.func.attr.value == "cpu" and not tensor.args
+        for tensor in tensors
+    )
 
 
 def computes_on_tensors(name: str) -> bool:
