@@ -620,7 +620,7 @@ class Facts:
             if receiver is not None and root_name(receiver) in derived and self.moves_to_cuda(site):
                 if not _pinned(receiver, assigned):
                     moves.append(site)
-            elif self._moved_by_project_function(site, derived):
+            elif self._moved_by_project_function(site, derived) or self._moved_by_subclasses(site, derived):
                 moves.append(site)
             elif depth < MAX_CALL_DEPTH:
                 callee = self.model.callee(site.node, site.scope)
@@ -663,6 +663,26 @@ class Facts:
             target = argument_for(site.node, device, facts.params.index(device))
             if target is not None and self.can_be_cuda(target, site.scope):
                 return True
+        return False
+
+    def _moved_by_subclasses(self, site: CallSite, derived: set[str]) -> bool:
+        """`loss = self.training_forward(batch)` in a class whose subclasses, in other modules of
+        the project, override the method to move what it is handed to a device an attribute of
+        the instance holds, here one that can be CUDA (`self.device = torch.device("cuda" if
+        ... else "cpu")`): a base class's loop that leaves each step to its subclasses."""
+        func = site.node.func
+        if self.project is None or has_star_args(site.node) or not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+            return False
+        cls = self.model.enclosing_class(site.scope, func.value)
+        if cls is None or func.value.value != "self" or cls.scope.parent is None or cls.scope.parent.kind != "module":
+            return False
+        for index, argument in enumerate(site.node.args):
+            if argument.keyword is not None or root_name(argument.value) not in derived:
+                continue
+            for attribute in self.project.overrides_moving(cls.name, func.attr.value, index):
+                bindings = self.model.class_attribute(cls, attribute)
+                if any(binding.value is not None and self.can_be_cuda(binding.value, binding.scope) for binding in bindings):
+                    return True
         return False
 
     def copies_wait_in_project(self, site: CallSite) -> bool:

@@ -125,6 +125,9 @@ class FunctionFacts:
     moves: dict[str, Optional[str]] = field(default_factory=dict)
     # Those of them whose every copy waits for the GPU's queue (no `non_blocking=True`).
     waiting_moves: frozenset[str] = frozenset()
+    # Parameters whose data the method moves to the device an attribute of the instance holds,
+    # each with the attribute: `x = batch; x = x.to(self.device)` -> {"batch": "device"}.
+    attribute_moves: dict[str, str] = field(default_factory=dict)
     yields: bool = False  # a generator: `def cycle(loader): while True: yield from loader`
     # It can return a CUDA device: `def get_device(): return torch.device("cuda" if ... else "cpu")`.
     returns_cuda_device: bool = False
@@ -411,6 +414,7 @@ def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions
     moves = _parameter_moves(walk, params)
     facts.moves = _moved_parameters(moves, params)
     facts.waiting_moves = _waiting_moves(moves)
+    facts.attribute_moves = _attribute_moves(moves)
     facts.yields = walk.yields
     return facts
 
@@ -445,6 +449,13 @@ def _parameter_moves(walk: _ScopeWalk, params: tuple[str, ...]) -> list[tuple[st
     `x.to(device)`, `x.cuda()` on a parameter, or on a name a loop or comprehension takes from one
     (`for k, v in batch.items()`)."""
     taken_from = {name: name for name in params}
+    # `x = batch` before `x = x.to(device)`: the same data under another name, where every
+    # value the name is given is that parameter or made from the name itself.
+    for alias, values in walk.assigned.items():
+        sources = {taken_from.get(value.id) if isinstance(value, ast.Name) else None for value in values if _root(value) != alias}
+        source = sources.pop() if len(sources) == 1 else None
+        if source is not None:
+            taken_from.setdefault(alias, source)
     for target, iterated in walk.iterations:
         source = taken_from.get(_iterated_name(iterated) or _root(iterated) or "")
         if source is None:
@@ -474,6 +485,17 @@ def _moved_parameters(moves: list[tuple[str, ast.Call]], params: tuple[str, ...]
         device = _device_argument(call)
         if isinstance(device, ast.Name) and device.id in params:
             moved[source] = device.id
+    return moved
+
+
+def _attribute_moves(moves: list[tuple[str, ast.Call]]) -> dict[str, str]:
+    """Which parameters' data the function sends to the device an attribute of the instance
+    holds (`.to(self.device)`), each with the attribute."""
+    moved: dict[str, str] = {}
+    for source, call in moves:
+        device = _device_argument(call)
+        if isinstance(device, ast.Attribute) and isinstance(device.value, ast.Name) and device.value.id == "self":
+            moved.setdefault(source, device.attr)
     return moved
 
 
@@ -1035,6 +1057,32 @@ class Project:
                 for call in scope.calls:
                     if self._reaches(summary, call.callee, function):
                         yield summary, scope, call
+
+    def overrides_moving(self, class_name: str, method: str, index: int) -> set[str]:
+        """The attributes of the instance holding the devices to which overrides of `method`,
+        in subclasses of this module's `class_name` defined by other modules of the project, move
+        the argument at `index` (after the instance): `def training_forward(self, batch):
+        x = batch.to(self.device)` -> {"device"}."""
+        self.read = True
+        try:
+            importers = importers_of(self.folder, self.module[-1])
+        except OSError:
+            return set()
+        found: set[str] = set()
+        for importer in importers:
+            summary = summary_of(importer) if importer != self.path else None
+            if summary is None:
+                continue
+            for cls in summary.classes.values():
+                facts = cls.methods.get(method)
+                if facts is None or index >= len(facts.params) or facts.params[index] not in facts.attribute_moves:
+                    continue
+                if any(
+                    (other.path, name) == (self.path, class_name)
+                    for base in cls.bases for other, name in self._class_definitions(summary, base)
+                ):
+                    found.add(facts.attribute_moves[facts.params[index]])
+        return found
 
     def sets_cuda_attribute(self, qualname: str, attribute: str) -> bool:
         """Whether the project module that `qualname` (`config.OptInit`) comes from sets
