@@ -9,7 +9,6 @@ that one did (run_replay.py).
 
 from __future__ import annotations
 
-import os
 import sys
 
 from torch_advise import __version__, run_replay
@@ -22,11 +21,8 @@ def run() -> None:
         # What click's version option prints, without loading click: editors and hooks ask often.
         sys.stdout.write(f"advise {__version__}\n")
         return
-    answer = run_replay.recorded_answer(argv) if sys.stdout is not None else None
-    if answer is not None:
-        chunks, code = answer
-        guarded(lambda: run_replay.show(chunks))
-        os._exit(code)  # as a lint run from the console leaves (check_command._finish)
+    if sys.stdout is not None:
+        guarded(lambda: run_replay.replay(argv))
     from torch_advise.check_command import parse_check, run_check
 
     arguments = parse_check(argv) if sys.stdout is not None else None

@@ -101,11 +101,18 @@ def recorded_answer(argv: list[str]) -> Optional[tuple[tuple[tuple[int, str], ..
     return record[3], record[4]
 
 
-def show(chunks: tuple[tuple[int, str], ...]) -> None:
+def replay(argv: list[str]) -> None:
+    """Print what the recorded run printed and leave with its exit code, as a lint run from the
+    console leaves (check_command._finish), when nothing it read has changed; else return."""
+    answer = recorded_answer(argv)
+    if answer is None:
+        return
+    chunks, code = answer
     for stream, text in chunks:
         (sys.stdout if stream == 1 else sys.stderr).write(text)
     sys.stdout.flush()
     sys.stderr.flush()
+    os._exit(code)
 
 
 def _load(path: str) -> Optional[tuple[Any, ...]]:
