@@ -37,7 +37,7 @@ import zlib
 from typing import Any, Optional
 
 from torch_advise import __version__
-from torch_advise.lint.cache_secret import user_cache_folder
+from torch_advise.lint.cache_secret import user_cache_folder, write_private
 
 LAYOUT = 1
 # An input younger than this may yet change without changing its stat.
@@ -289,19 +289,8 @@ def _written_by_advise(path: str, private: str) -> Optional[str]:
 
 
 def _store(path: str, data: bytes) -> None:
-    import tempfile  # here, not at the top: a replayed run writes nothing
-
-    folder = os.path.dirname(path)
-    os.makedirs(folder, mode=0o700, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=".run-")
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-    _prune(folder)
+    write_private(path, data)
+    _prune(os.path.dirname(path))
 
 
 def _prune(folder: str) -> None:

@@ -59,20 +59,27 @@ def _make(path: str) -> Optional[bytes]:
     """A new key in place of a missing or unfit one; entries signed with the old one become misses."""
     secret = os.urandom(SECRET_BYTES)
     try:
-        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-        import tempfile  # here, not at the top: most runs read the key and never make one
-
-        # mkstemp makes the file readable by its owner alone.
-        descriptor, temporary = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".secret-")
-        try:
-            with os.fdopen(descriptor, "wb") as handle:
-                handle.write(secret)
-            # A run starting meanwhile reads a whole key or none. Two first runs at once may each
-            # put theirs in place: the entries the replaced key signed are then misses, once.
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        # A run starting meanwhile reads a whole key or none. Two first runs at once may each
+        # put theirs in place: the entries the replaced key signed are then misses, once.
+        write_private(path, secret)
     except OSError:
         return None
     return secret
+
+
+def write_private(path: str, data: bytes) -> None:
+    """Put `data` at `path` whole or not at all, readable and writable by the user alone, in a
+    folder (made if missing) that only the user may enter."""
+    folder = os.path.dirname(path)
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    import tempfile  # here, not at the top: most runs read what is kept here and write nothing
+
+    # mkstemp makes the file readable by its owner alone.
+    descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=".new-")
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
