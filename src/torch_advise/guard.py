@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Callable
+
+# Light: a replayed run (run_replay.py) loads this module, and typing alone costs it some 3 ms.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Callable
 
 EXIT_ERROR = 2
 # What a shell reports for a command stopped by Ctrl-C (128 + SIGINT).

@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import os
 import stat
-from typing import Optional
+
+# Light: a replayed run (run_replay.py) loads this module, and typing alone costs it some 3 ms.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Optional
 
 SECRET_FILE_NAME = "secret"
 SECRET_BYTES = 32
