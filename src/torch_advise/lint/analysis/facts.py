@@ -701,7 +701,8 @@ class Facts:
         default_data_collator, a DataCollator*, tokenizer.pad): batches of token ids, small and
         cheap to stack; 'unpicklable' for a lambda, which worker processes started by spawn or
         forkserver (the default from Python 3.14) cannot receive; 'graphs' for a collate of a file
-        that imports DGL; else ''."""
+        that imports DGL; 'unpinnable' for one a class of the project provides whose instances
+        have no `pin_memory` (`collate_fn=Batch.collate()`); else ''."""
         collate = loader.argument("collate_fn")
         if collate is None:
             return ""
@@ -721,7 +722,19 @@ class Facts:
                 return "tokenized"
             if isinstance(expr, cst.Lambda):
                 return "unpicklable"
+            if isinstance(expr, cst.BaseExpression) and self._collates_unpinnable_class(expr, origin.scope):
+                return "unpinnable"
         return ""
+
+    def _collates_unpinnable_class(self, collate: cst.BaseExpression, scope: Scope) -> bool:
+        """`Batch.collate()` or `Batch.from_list`: a collate a class of the project provides,
+        which batches into instances of it, where that class has no `pin_memory` for torch's
+        pinning to call."""
+        function = collate.func if isinstance(collate, cst.Call) else collate
+        if self.project is None or not isinstance(function, cst.Attribute):
+            return False
+        name = self.model.qualname(function.value, scope)
+        return name is not None and "." in name and self.project.lacks_pin_memory(name)
 
     @cached_property
     def _imports_graph_library(self) -> bool:

@@ -1239,6 +1239,26 @@ class Project:
             return any(cls is not None and method in cls.backward_methods for _, cls in self._lineage(summary, name))
         return False
 
+    def lacks_pin_memory(self, qualname: str) -> bool:
+        """Whether the project's class `qualname` and every class it inherits from are defined by
+        the project and none of them has a `pin_memory` method: torch's pinning leaves such an
+        object as it is (a graph library's own `Batch`)."""
+        for summary, name in self._defining(qualname):
+            return self._without_pin_memory(summary, name, 0)
+        return False
+
+    def _without_pin_memory(self, summary: ModuleSummary, name: str, depth: int) -> bool:
+        cls = summary.classes.get(name)
+        if cls is None or depth >= MAX_BASES or "pin_memory" in cls.methods:
+            return False
+        for base in cls.bases:
+            if base == "object":
+                continue
+            defined = list(self._class_definitions(summary, base))
+            if not defined or not all(self._without_pin_memory(other, other_name, depth + 1) for other, other_name in defined):
+                return False
+        return True
+
     def method_facts(self, qualname: str, method: str) -> Optional[FunctionFacts]:
         """What `method` of the project's class `qualname` (or of a class it inherits from) does,
         where the project defines it."""

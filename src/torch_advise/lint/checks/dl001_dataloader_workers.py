@@ -27,8 +27,9 @@ def check(ctx: CheckContext) -> None:
                 continue
         elif workers != 0:
             continue
-        # Graphs batch in worker processes as well as anything (DGL's loaders use them too).
-        if not ctx.steps.loader_trains(loader) or ctx.facts.dataset_kind(loader) or ctx.facts.collation(loader) not in ("", "graphs"):
+        # Graphs, and objects that cannot be pinned, batch in worker processes as well as anything
+        # (DGL's loaders use them too).
+        if not ctx.steps.loader_trains(loader) or ctx.facts.dataset_kind(loader) or ctx.facts.collation(loader) not in ("", "graphs", "unpinnable"):
             continue
         if ctx.facts.iterated_on_import(loader):
             continue  # workers started by spawn would re-run the script: it needs a __main__ guard first

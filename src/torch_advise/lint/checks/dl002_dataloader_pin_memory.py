@@ -72,9 +72,9 @@ def check(ctx: CheckContext) -> None:
         function = _parameter_left_false(ctx, loader) if pinned is NOT_LITERAL else None
         if pinned is not False and function is None:
             continue
-        if ctx.facts.dataset_kind(loader) in ("on-device", "in-memory") or ctx.facts.collation(loader) in ("tokenized", "graphs"):
+        if ctx.facts.dataset_kind(loader) in ("on-device", "in-memory") or ctx.facts.collation(loader) in ("tokenized", "graphs", "unpinnable"):
             # Nothing to pin; batches of token ids, a few KB, where pinning saves microseconds;
-            # or graphs that torch's pinning leaves as they are.
+            # or graphs, or objects without pin_memory, that torch's pinning leaves as they are.
             continue
         entries = ctx.facts.loader_loops.get(loader, [])
         if not any(ctx.facts.batch_moves_to_cuda(entry) for entry in entries):
