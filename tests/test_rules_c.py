@@ -73,6 +73,25 @@ def test_a_blocking_copy_of_the_batch_parts_in_a_comprehension_waits_anyway():
     assert findings(code.replace("{device}", '"cuda", non_blocking=True')) == [(12, "SYNC001")]
 
 
+def test_a_loss_read_as_the_entry_backward_runs_on_is_a_tensor():
+    # `output["loss"].backward()` makes `output["loss"]` a tensor wherever the step reads it.
+    code = """
+        import torch
+
+        def train(model, optimizer, batches):
+            model.cuda()
+            losses = []
+            for x, y in batches:
+                output = model(x.cuda(non_blocking=True), y.cuda(non_blocking=True))
+                losses.append(float(output["loss"]))
+                optimizer.zero_grad()
+                output["loss"].backward()
+                optimizer.step()
+                steps = float(output["steps"])
+    """
+    assert findings(code) == [(9, "SYNC001")]
+
+
 def test_a_rank_check_alone_does_not_make_a_sync_periodic():
     code = """
         import torch

@@ -135,7 +135,9 @@ def _host_factory(model: TrainingModel, call: cst.Call, scope: Scope) -> bool:
 
 
 def _loss_names(model: TrainingModel, scope: Scope) -> set[str]:
-    """Names that `.backward()` is called on in this scope and that stay tensors."""
+    """Names that `.backward()` is called on in this scope and that stay tensors, and the text of
+    an entry or attribute it is called on (`output["loss"]`, `out.loss`): that too is a tensor
+    wherever the scope reads it."""
     names = set()
     for site in model.calls:
         if site.scope is not scope or site.method != "backward" or site.receiver is None:
@@ -146,6 +148,8 @@ def _loss_names(model: TrainingModel, scope: Scope) -> set[str]:
             receiver = arguments[0]
         if isinstance(receiver, cst.Name):
             names.add(receiver.value)
+        elif isinstance(receiver, (cst.Subscript, cst.Attribute)) and root_name(receiver) is not None:
+            names.add(bare_code(receiver))
     return {n for n in names if not any(_is_host_read(b.value) for b in model.lookup(n, scope) if b.value is not None)}
 
 
@@ -265,6 +269,8 @@ def _inner_sync(receiver: cst.BaseExpression) -> bool:
 def _is_tensor(model: TrainingModel, expr: cst.BaseExpression, scope: Scope, losses: set[str]) -> bool:
     if isinstance(expr, cst.Name):
         return expr.value in losses
+    if isinstance(expr, (cst.Subscript, cst.Attribute)):
+        return bare_code(expr) in losses
     if isinstance(expr, cst.Call):
         name = model.qualname(expr.func, scope) or ""
         if name.startswith("torch.") and not name.startswith(NOT_WORK):
