@@ -30,13 +30,12 @@ from __future__ import annotations
 
 import marshal
 import os
-import stat
 import sys
 import time
 import zlib
 
 from torch_advise import __version__
-from torch_advise.lint.cache_secret import user_cache_folder, write_private
+from torch_advise.lint.cache_secret import read_private, user_cache_folder, write_private
 
 # What a replay imports is what it costs: typing alone is some 3 ms of a 30 ms replay. Type
 # checkers take the name to be true.
@@ -57,10 +56,8 @@ _ENVIRONMENT = (
     "HOME", "XDG_CACHE_HOME", "NO_COLOR", "FORCE_COLOR", "TERM", "PYTHONIOENCODING", "PYTHONUTF8",
     "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "PATH",
 )
-_CACHE_FOLDER_NAME = ".advise_cache"
-_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_POSIX = hasattr(os, "geteuid")
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+
 
 def _signature(path: str) -> Signature:
     try:
@@ -122,14 +119,11 @@ def replay(argv: list[str]) -> None:
 def _load(path: str) -> Optional[tuple[Any, ...]]:
     """The record, or None when there is none or it could have been written by anyone else."""
     try:
-        descriptor = os.open(path, os.O_RDONLY | _NO_FOLLOW)
+        data = read_private(path)
     except FileNotFoundError:
         return None
-    with os.fdopen(descriptor, "rb") as handle:
-        status = os.fstat(handle.fileno())
-        if not stat.S_ISREG(status.st_mode) or (_POSIX and (status.st_uid != os.geteuid() or status.st_mode & 0o077)):
-            return None
-        data = handle.read()
+    if data is None:
+        return None
     record = marshal.loads(data)
     shaped = isinstance(record, tuple) and len(record) == 5 and isinstance(record[4], int)
     return record if shaped else None
@@ -200,12 +194,15 @@ def _hear(event: str, arguments: tuple[Any, ...]) -> None:
 
 def start(argv: list[str], paths: tuple[str, ...]) -> None:
     """Record this run (its arguments allow a replay: see the module's docstring), unless no
-    cache lies in or above the paths checked or the current folder: such a run parses every file, so it cannot be
-    recorded, and a hook would cost it some 2 % (Python audits every call of id(), which the
-    analysis makes hundreds of thousands of times)."""
+    cache lies in or above the paths checked or the current folder: such a run parses every
+    file, so it cannot be recorded, and a hook would cost it some 2 % (Python audits every call
+    of id(), which the analysis makes hundreds of thousands of times)."""
     global _recording, _hooked
+    # Loaded by the run anyway (its runner reads the cache); not by a replay, which never gets here.
+    from torch_advise.lint.cache import CACHE_DIR_NAME
+
     # The cache is in the folder of the configuration found above the paths, else here.
-    if not _cache_above((*paths, ".")):
+    if not _cache_above((*paths, "."), CACHE_DIR_NAME):
         return
     try:
         recording = _Recording(_run_key(argv))
@@ -219,13 +216,13 @@ def start(argv: list[str], paths: tuple[str, ...]) -> None:
     sys.stderr = _Copying(sys.stderr, 2, recording.printed)
 
 
-def _cache_above(paths: tuple[str, ...]) -> bool:
+def _cache_above(paths: tuple[str, ...], cache_folder: str) -> bool:
     seen: set[str] = set()
     for path in paths:
         folder = os.path.abspath(path)
         while folder not in seen:
             seen.add(folder)
-            if os.path.isdir(os.path.join(folder, _CACHE_FOLDER_NAME)):
+            if os.path.isdir(os.path.join(folder, cache_folder)):
                 return True
             parent = os.path.dirname(folder)
             if parent == folder:
@@ -252,11 +249,13 @@ def finish(code: int) -> None:
 
 
 def _write(recording: _Recording, code: int) -> None:
+    from torch_advise.lint.cache import CACHE_DIR_NAME
+
     private = user_cache_folder()
     inputs: dict[str, Signature] = {}
     stand_ins: set[str] = set()
     for path in {os.path.abspath(os.fsdecode(os.fspath(p))) for p in recording.opened}:
-        written = _written_by_advise(path, private)
+        written = _written_by_advise(path, private, CACHE_DIR_NAME)
         if written is None:
             inputs[path] = _signature(path)
         elif written:
@@ -280,15 +279,15 @@ def _write(recording: _Recording, code: int) -> None:
     _store(_record_path(recording.key), marshal.dumps(record))
 
 
-def _written_by_advise(path: str, private: str) -> Optional[str]:
+def _written_by_advise(path: str, private: str, cache_folder: str) -> Optional[str]:
     """For what advise itself writes, the folder that stands for it ("" for none); None for an input.
 
     A cache entry stands for nothing but its .advise_cache/ folder, the user's key for nothing."""
     if path.startswith(private + os.sep):
         return ""
     parts = path.split(os.sep)
-    if _CACHE_FOLDER_NAME in parts[:-1]:
-        return os.sep.join(parts[: parts.index(_CACHE_FOLDER_NAME) + 1])
+    if cache_folder in parts[:-1]:
+        return os.sep.join(parts[: parts.index(cache_folder) + 1])
     return None
 
 

@@ -38,25 +38,25 @@ def cache_secret() -> Optional[bytes]:
     """This user's key, made on first use; None when none can be read or made (lint uncached)."""
     path = os.path.join(user_cache_folder(), SECRET_FILE_NAME)
     try:
-        secret = _read_private(path)
+        secret = read_private(path, SECRET_BYTES + 1)
     except FileNotFoundError:
         secret = None
     except OSError:
         return None
-    return secret if secret is not None else _make(path)
+    # Not a key (a shorter or longer file) is as good as none: a new one takes its place.
+    return secret if secret is not None and len(secret) == SECRET_BYTES else _make(path)
 
 
-def _read_private(path: str) -> Optional[bytes]:
-    """The key, or None when it is not one or others could read or replace it."""
+def read_private(path: str, most: int = -1) -> Optional[bytes]:
+    """Up to `most` bytes of a file of this user's that no one else could have written or read
+    (never through a link); None for one that others could have, or that is no regular file.
+    OSError when it cannot be opened."""
     descriptor = os.open(path, os.O_RDONLY | _NO_FOLLOW)
     with os.fdopen(descriptor, "rb") as handle:
         status = os.fstat(handle.fileno())
-        secret = handle.read(SECRET_BYTES + 1)
-    if len(secret) != SECRET_BYTES or not stat.S_ISREG(status.st_mode):
-        return None
-    if _POSIX and (status.st_uid != os.geteuid() or status.st_mode & 0o077):
-        return None
-    return secret
+        if not stat.S_ISREG(status.st_mode) or (_POSIX and (status.st_uid != os.geteuid() or status.st_mode & 0o077)):
+            return None
+        return handle.read(most)
 
 
 def _make(path: str) -> Optional[bytes]:
