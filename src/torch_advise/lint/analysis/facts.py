@@ -671,10 +671,12 @@ class Facts:
         the instance holds, here one that can be CUDA (`self.device = torch.device("cuda" if
         ... else "cpu")`): a base class's loop that leaves each step to its subclasses."""
         func = site.node.func
-        if self.project is None or has_star_args(site.node) or not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+        if self.project is None or has_star_args(site.node) or not isinstance(func, cst.Attribute):
+            return False
+        if not isinstance(func.value, cst.Name) or func.value.value != "self":
             return False
         cls = self.model.enclosing_class(site.scope, func.value)
-        if cls is None or func.value.value != "self" or cls.scope.parent is None or cls.scope.parent.kind != "module":
+        if cls is None or cls.scope.parent is None or cls.scope.parent.kind != "module":
             return False
         for index, argument in enumerate(site.node.args):
             if argument.keyword is not None or root_name(argument.value) not in derived:
