@@ -38,6 +38,7 @@ from torch_advise.lint.analysis.importers import (
 )
 from torch_advise.lint.analysis.lightning_trainers import CONFIGURED, configuration_device, is_test_module, trainer_devices
 from torch_advise.lint.analysis.loader_subclasses import LoaderForwarding, loader_forwarding
+from torch_advise.lint.analysis.precision import PRECISION_NAMES, chosen_precisions
 from torch_advise.lint.analysis.syntax import NOT_LITERAL
 from torch_advise.lint.analysis.values import option_dest
 from torch_advise.lint.project_files import LAUNCH_SUFFIXES, forget_states, project_files
@@ -172,6 +173,7 @@ class ModuleSummary:
     source: bytes = field(repr=False)
     imports: dict[str, tuple[ModuleReference, Optional[str]]]  # local name -> the module, and the name taken from it
     identifiers: frozenset[str]  # every name and attribute name the module reads or writes
+    precisions: frozenset[str]  # the precision names it chooses with (precision.chosen_precisions)
     float16_weights: bool  # builds or loads weights in float16 (see _stores_float16)
     torch_ceiling: Optional[tuple[int, int]]  # the newest torch it imports on (see _torch_ceiling)
 
@@ -532,13 +534,22 @@ def summarize(path: str, source: bytes, tree: Optional[ast.Module] = None) -> Op
     imports: dict[str, tuple[ModuleReference, Optional[str]]] = {}
     calls: list[ast.Call] = []
     identifiers: set[str] = set()
+    precision_named: list[ast.expr] = []
+    tested: set[int] = set()
+    # ast.walk reaches a comparison before anything inside it.
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
             identifiers.add(node.id)
+            if node.id in PRECISION_NAMES:
+                precision_named.append(node)
         elif isinstance(node, ast.Attribute):
             identifiers.add(node.attr)
+            if node.attr in PRECISION_NAMES:
+                precision_named.append(node)
         elif isinstance(node, ast.Call):
             calls.append(node)
+        elif isinstance(node, ast.Compare):
+            tested.update(id(inner) for inner in ast.walk(node))
         elif isinstance(node, ast.ImportFrom):
             for alias in node.names:
                 if alias.name != "*":
@@ -546,7 +557,11 @@ def summarize(path: str, source: bytes, tree: Optional[ast.Module] = None) -> Op
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 imports[alias.asname or alias.name] = (module_reference(alias.name, 0, path), None)
-    return ModuleSummary(path, source, imports, frozenset(identifiers | set(imports)), _stores_float16(calls), _torch_ceiling(tree, source))
+    numpy_names = frozenset(name for name, (reference, taken) in imports.items() if reference.parts == ("numpy",) and taken is None)
+    precisions = chosen_precisions(precision_named, tested, numpy_names) | (PRECISION_NAMES & set(imports))
+    return ModuleSummary(
+        path, source, imports, frozenset(identifiers | set(imports)), precisions, _stores_float16(calls), _torch_ceiling(tree, source)
+    )
 
 
 def _scope_summaries(
@@ -914,6 +929,13 @@ class EpochUse:
     literals: dict[Union[int, str], object]
 
 
+def _takes_only(taken: tuple[tuple[ModuleReference, frozenset[str]], ...], helpers: set[str]) -> bool:
+    """Whether an importer takes nothing but `helpers` (a logging function) from a module: it
+    then runs none of the module's training, and its precision and model are its own loop's."""
+    names = {name for _, names in taken for name in names}
+    return bool(names) and names <= helpers
+
+
 def forget_project_reads() -> None:
     """Drop what was read of projects' files (their lists, imports, states): a long-lived process,
     the language server, reads them afresh for each lint, as a command-line run does."""
@@ -1201,14 +1223,35 @@ class Project:
         the modules those import (the model an entry script builds for a training loop here)."""
         self.read = True
         try:
-            importers = set(importers_of(self.folder, self.module[-1]))
+            found = importers_of(self.folder, self.module[-1])
         except OSError:
-            importers = set()
+            found = {}
+        helpers = self._helpers()
+        importers = {importer for importer, taken in found.items() if not _takes_only(taken, helpers)}
         paths = self._imported_by(self.path) | importers
         for importer in importers:
             paths |= self._imported_by(importer)
         paths.discard(self.path)
         return [summary for path in sorted(paths) if (summary := summary_of(path)) is not None]
+
+    def _helpers(self) -> set[str]:
+        """The module's top-level functions that run no training and call nothing else the module
+        defines: whoever imports only these does not run its training."""
+        tree = self._tree if self._tree is not None else parse_python(self._source if self._source is not None else read_file(self.path) or b"")
+        own = self.own_summary
+        if tree is None or own is None:
+            return set()
+        defined = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+        helpers = set()
+        for node in tree.body:
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            facts = own.functions.get(node.name)
+            if facts is None or facts.trains:
+                continue
+            if not any(isinstance(inner, ast.Name) and inner.id in defined for inner in ast.walk(node)):
+                helpers.add(node.name)
+        return helpers
 
     def _imported_by(self, path: str) -> set[str]:
         summary = self._summary(path)

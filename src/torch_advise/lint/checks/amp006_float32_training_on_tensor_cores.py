@@ -11,28 +11,9 @@ from torch_advise.lint.analysis.edits import (
 from torch_advise.lint.analysis.model import (
     TrainingModel,
 )
+from torch_advise.lint.analysis.precision import PRECISION_NAMES
 from torch_advise.lint.analysis.purpose import NAMED_FULL_PRECISION, benchmark_of
 from torch_advise.lint.analysis.syntax import scale_arguments
-
-# Any of these names means the script already chooses its precision (TF32 switches, low-precision
-# dtypes, casts, scalers), so it is not plain float32 by omission.
-PRECISION_NAMES = frozenset(
-    {
-        "autocast",
-        "GradScaler",
-        "ShardedGradScaler",
-        "MixedPrecision",
-        "MixedPrecisionPolicy",
-        "set_float32_matmul_precision",
-        "allow_tf32",
-        "fp32_precision",
-        "bfloat16",
-        "float16",
-        "half",
-        "float64",
-        "double",
-    }
-)
 
 # Layers and calls whose float32 work is matmuls, which TF32 speeds up.
 MATMUL_LAYERS = frozenset(
@@ -68,7 +49,7 @@ def _precision_set_nearby(ctx: CheckContext) -> bool:
     MixedPrecisionPolicy where the model is wrapped, autocast in a base class's context manager,
     a framework that runs this code."""
     for summary in ctx.project.neighbours():
-        if summary.identifiers & PRECISION_NAMES:
+        if summary.precisions:
             return True
         if any(reference.parts and reference.parts[0] in PRECISION_FRAMEWORKS for reference, _ in summary.imports.values()):
             return True
@@ -93,7 +74,8 @@ def _builds_matmuls(ctx: CheckContext) -> bool:
 
 
 def check(ctx: CheckContext) -> None:
-    if not ctx.target.supports_bf16 or ctx.facts.identifiers & PRECISION_NAMES:
+    own = ctx.project.own_summary
+    if not ctx.target.supports_bf16 or (own.precisions if own is not None else ctx.facts.identifiers & PRECISION_NAMES):
         return
     if benchmark_of(ctx.path, NAMED_FULL_PRECISION):
         return  # the float32 baseline its mixed-precision siblings are measured against
