@@ -1158,6 +1158,193 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "THUYimingLi/BackdoorBox": {
         "core/defenses/IBD_PSC.py": f"{NOT_TRAINING}: input-level backdoor sample detection on a trained model",
     },
+    # holdout22
+    "scverse/scvi-tools": {
+        "src/scvi/autotune/": f"{NOT_TRAINING}: hyper-parameter search driver (Ray Tune) that delegates training",
+        "src/scvi/dataloaders/": f"{LIBRARY}: DataLoader wrappers and data splitters",
+        "src/scvi/model/base/_archesmixin.py": f"{LIBRARY}: scArches reference-mapping model surgery, no training loop",
+        "src/scvi/model/base/_base_model.py": f"{LIBRARY}: base model class (setup, save/load); training lives in the mixins",
+        "src/scvi/train/_callbacks.py": f"{LIBRARY}: Lightning callbacks (checkpointing, early stopping)",
+    },
+    "fishaudio/fish-diffusion": {
+        "fish_diffusion/datasets/utils.py": f"{LIBRARY}: DataLoader construction and padding helpers",
+        "fish_diffusion/modules/vocoders/adamos/adamos.py": f"{NOT_TRAINING}: pretrained vocoder inference wrapper",
+        "fish_diffusion/modules/vocoders/istft_net/istft_net.py": f"{NOT_TRAINING}: pretrained vocoder inference wrapper",
+        "fish_diffusion/modules/vocoders/nsf_hifigan/nsf_hifigan.py": f"{NOT_TRAINING}: pretrained vocoder inference wrapper",
+        "fish_diffusion/modules/vocoders/refinegan/refinegan.py": f"{NOT_TRAINING}: pretrained vocoder inference wrapper",
+    },
+    "facebookresearch/dpr-scale": {
+        "dpr_scale/datamodule/": f"{LIBRARY}: datasets and Lightning data modules",
+        "dpr_scale/generate_embeddings.py": f"{NOT_TRAINING}: passage embedding generation (inference)",
+        "dpr_scale/generate_query_embeddings.py": f"{NOT_TRAINING}: query embedding generation (inference)",
+        "dpr_scale/run_retrieval.py": f"{NOT_TRAINING}: FAISS retrieval over precomputed embeddings",
+        "dpr_scale/task/cross_encoder_task.py": f"{NOT_TRAINING}: inference-only reranking task (header: training not implemented)",
+    },
+    "kaiko-ai/eva": {
+        "src/eva/core/callbacks/writers/embeddings/base.py": f"{NOT_TRAINING}: embeddings writer callback (export)",
+        "src/eva/core/data/datamodules/datamodule.py": f"{LIBRARY}: Lightning data module",
+        "src/eva/core/models/modules/typings.py": f"{LIBRARY}: type definitions",
+        "src/eva/language/callbacks/writers/prediction.py": f"{NOT_TRAINING}: text prediction writer callback (export)",
+        "src/eva/vision/callbacks/loggers/batch/base.py": f"{LIBRARY}: batch logging callback",
+    },
+    "openclimatefix/PVNet": {
+        "pvnet/data/base_datamodule.py": f"{LIBRARY}: Lightning data module",
+        "pvnet/utils.py": f"{LIBRARY}: logging, config and plotting utilities",
+        "scripts/backtest_sites.py": f"{NOT_TRAINING}: backtest inference with a trained checkpoint",
+        "scripts/backtest_uk_gsp.py": f"{NOT_TRAINING}: backtest inference with trained checkpoints",
+    },
+    "the-full-stack/fsdl-text-recognizer-2022": {
+        "text_recognizer/data/base_data_module.py": f"{LIBRARY}: Lightning data module",
+        "training/stage_model.py": f"{NOT_TRAINING}: model export and staging (TorchScript, W&B artifacts)",
+    },
+    "modelscope/ms-swift": {
+        "swift/optimizers/galore/utils.py": f"{LIBRARY}: GaLore optimizer wrapper and config",
+        "swift/optimizers/muonclip.py": f"{LIBRARY}: optimizer implementation",
+        "swift/trainers/arguments.py": f"{LIBRARY}: training-arguments dataclass",
+    },
+    "hpcaitech/ColossalAI": {
+        "examples/community/fp8/mnist/": f"{VENDORED}: NVIDIA TransformerEngine MNIST example (NVIDIA copyright header, README credits NVIDIA)",
+    },
+    "mosaicml/composer": {
+        "composer/algorithms/": f"{LIBRARY}: speed-up algorithms and augmentations hooked into the Trainer",
+    },
+    "open-mmlab/mmgeneration": {
+        "apps/styleclip.py": f"{NOT_TRAINING}: latent optimisation for image editing with a pretrained GAN",
+        "apps/stylegan_projector.py": f"{NOT_TRAINING}: GAN inversion (latent projection) of a pretrained generator",
+        "mmgen/datasets/builder.py": f"{LIBRARY}: dataset and DataLoader builders",
+        "mmgen/models/losses/gen_auxiliary_loss.py": f"{LIBRARY}: loss functions",
+    },
+    "Megvii-BaseDetection/cvpods": {
+        "cvpods/data/build.py": f"{VENDORED}: adapted from detectron2 (Facebook header, modified by Megvii); DataLoader builder",
+        "cvpods/engine/runner.py": f"{VENDORED}: adapted from detectron2's default trainer (Facebook header, modified by Megvii)",
+        "cvpods/solver/lars_sgd.py": f"{LIBRARY}: optimizer implementation",
+        "tools/plain_train_net.py": f"{VENDORED}: adapted from detectron2's plain_train_net.py (Facebook header, modified by Megvii)",
+    },
+    "apple/ml-cvnets": {
+        "main_loss_landscape.py": f"{NOT_TRAINING}: loss-landscape visualisation",
+    },
+    "chaofengc/IQA-PyTorch": {
+        "pyiqa/archs/fid_arch.py": f"{VENDORED}: borrowed from the clean-fid project (its header); FID metric",
+        "pyiqa/archs/q_align/": f"{VENDORED}: Q-Align/mPLUG-Owl2 model code (headers: LLaVA, Alibaba, HuggingFace)",
+    },
+    "deepset-ai/FARM": {
+        "farm/data_handler/data_silo.py": f"{LIBRARY}: dataset and DataLoader creation",
+        "farm/data_handler/dataloader.py": f"{LIBRARY}: DataLoader wrapper",
+        "farm/modeling/prediction_head.py": f"{LIBRARY}: prediction-head layers and losses",
+    },
+    "flairNLP/flair": {
+        "flair/data.py": f"{LIBRARY}: data structures",
+        "flair/datasets/base.py": f"{LIBRARY}: DataLoader and dataset wrappers",
+        "flair/models/lemmatizer_model.py": f"{LIBRARY}: model definition; training runs in flair/trainers",
+        "flair/models/pairwise_regression_model.py": f"{LIBRARY}: model definition; training runs in flair/trainers",
+        "flair/models/prefixed_tagger.py": f"{LIBRARY}: model definition; training runs in flair/trainers",
+        "flair/nn/model.py": f"{LIBRARY}: model base classes",
+        "flair/optim.py": f"{LIBRARY}: optimizer and LR-scheduler implementations",
+        "flair/training_utils.py": f"{LIBRARY}: metrics and training utilities",
+    },
+    "allenai/tango": {
+        "tango/integrations/torch/data.py": f"{LIBRARY}: DataLoader, collator and sampler wrappers",
+    },
+    "skorch-dev/skorch": {
+        "skorch/callbacks/lr_scheduler.py": f"{LIBRARY}: LR scheduler callbacks",
+    },
+    "GRAAL-Research/poutyne": {
+        "poutyne/framework/callbacks/lr_scheduler.py": f"{LIBRARY}: LR scheduler callbacks",
+    },
+    "KevinMusgrave/pytorch-metric-learning": {
+        "src/pytorch_metric_learning/utils/common_functions.py": f"{LIBRARY}: utility functions",
+    },
+    "pyro-ppl/pyro": {
+        "pyro/contrib/examples/scanvi_data.py": f"{NOT_TRAINING}: data preparation and loading (adapted from scvi-tutorials)",
+        "pyro/contrib/minipyro.py": f"{LIBRARY}: minimal PPL implementation (effect handlers, ELBO, optimizer)",
+    },
+    "lRomul/argus-freesound": {
+        "src/lr_scheduler.py": f"{LIBRARY}: LR scheduler",
+        "src/predictor.py": f"{NOT_TRAINING}: tiled inference",
+        "src/stacking/predictor.py": f"{NOT_TRAINING}: stacking-model inference",
+    },
+    "BloodAxe/Kaggle-2020-Alaska2": {
+        "abba/predict/predict_folder_pytorch.py": f"{NOT_TRAINING}: test-set inference with TTA",
+        "oof_predictions.py": f"{NOT_TRAINING}: out-of-fold prediction",
+        "oof_predictions_istego.py": f"{NOT_TRAINING}: out-of-fold prediction",
+        "predict_2nd.py": f"{NOT_TRAINING}: inference with the second-level model",
+        "predict_train_embeddings.py": f"{NOT_TRAINING}: prediction and embedding export",
+    },
+    "facebookresearch/ppuda": {
+        "ppuda/deepnets1m/graph.py": f"{LIBRARY}: computational-graph containers",
+        "ppuda/deepnets1m/loader.py": f"{LIBRARY}: DeepNets-1M dataset loader",
+        "ppuda/vision/loader.py": f"{LIBRARY}: DataLoader construction",
+    },
+    "TengdaHan/CoCLR": {
+        "utils/utils.py": f"{LIBRARY}: checkpoint, metric and logging utilities",
+    },
+    "EricGuo5513/text-to-motion": {
+        "eval_comp_v6.py": f"{EVALUATION}: generates and plots motions from trained models",
+        "eval_length_est.py": f"{EVALUATION}: runs a trained length estimator on the validation split",
+        "eval_length_est_1.py": f"{EVALUATION}: runs a trained length estimator on input texts",
+        "gen_motion_script.py": f"{NOT_TRAINING}: motion generation from text (inference)",
+        "motion_loaders/": f"{EVALUATION}: loaders of generated and ground-truth motions for evaluation",
+    },
+    "935963004/LaBraM": {
+        "utils.py": f"{LIBRARY}: training helpers (metric logger, loss scaler, checkpoint and data utilities)",
+    },
+    "ActiveVisionLab/nerfmm": {
+        "tasks/nerfmm/eval.py": f"{EVALUATION}: PSNR/SSIM/LPIPS of a trained model on validation views (README)",
+    },
+    "DCASE-REPO/DESED_task": {
+        "recipes/dcase2022_task4_baseline/local/ast/": f"{VENDORED}: a copy of Yuan Gong's AST model code (its header)",
+    },
+    "Shujun-He/TeamSKT-Feedback-Prize---Predicting-Effective-Arguments-2nd-Place-solution": {
+        "Shujun_solution/src/Feedback_Prize/get_oof.py": f"{EVALUATION}: out-of-fold predictions from trained models",
+        "Shujun_solution/src/Feedback_Prize/get_pl_labels.py": f"{NOT_TRAINING}: pseudo-label generation (inference)",
+        "Tom_solution/18_BaselineSW/code/pseudo_label.py": f"{NOT_TRAINING}: pseudo-label inference (test_batch_size only)",
+        "Tom_solution/20_WoSpanDet/code/pseudo_label.py": f"{NOT_TRAINING}: pseudo-label inference (test_batch_size only)",
+        "Tom_solution/22_BaselineMLM/code/pseudo_label.py": f"{NOT_TRAINING}: pseudo-label inference (test_batch_size only)",
+        "Tom_solution/29_Pseudo4/code/pseudo_label.py": f"{NOT_TRAINING}: pseudo-label inference (test_batch_size only)",
+        "Tom_solution/34_RNN2/code/pseudo_label.py": f"{NOT_TRAINING}: pseudo-label inference (test_batch_size only)",
+    },
+    "ai2cm/ace": {
+        "fme/ace/data_loading/getters.py": f"{LIBRARY}: data loader construction",
+        "fme/coupled/data_loading/getters.py": f"{LIBRARY}: data loader construction",
+        "fme/core/optimization.py": f"{LIBRARY}: optimization wrapper (optimizer, grad scaler, checkpointing)",
+        "fme/core/scheduler.py": f"{LIBRARY}: LR scheduler configuration",
+        "fme/downscaling/piq.py": f"{VENDORED}: vendorized PyTorch Image Quality (piq) metrics (its header)",
+        "scripts/monthly_data/write_monthly_data.py": f"{NOT_TRAINING}: data preparation (writes monthly data)",
+    },
+    "automl/Auto-PyTorch": {
+        "autoPyTorch/pipeline/components/training/data_loader/time_series_forecasting_data_loader.py": f"{LIBRARY}: DataLoader wrapper",
+        "autoPyTorch/pipeline/tabular_classification.py": f"{LIBRARY}: sklearn pipeline assembly, no training loop",
+        "autoPyTorch/pipeline/tabular_regression.py": f"{LIBRARY}: sklearn pipeline assembly, no training loop",
+        "autoPyTorch/pipeline/time_series_forecasting.py": f"{LIBRARY}: sklearn pipeline assembly, no training loop",
+    },
+    "awslabs/graphstorm": {
+        "python/graphstorm/dataloading/dataloading.py": f"{LIBRARY}: DataLoader wrappers",
+        "python/graphstorm/gconstruct/transform.py": f"{NOT_TRAINING}: graph construction feature transforms",
+        "python/graphstorm/model/gnn.py": f"{LIBRARY}: GNN model base class and optimizer wrapper",
+        "python/graphstorm/model/gnn_encoder_base.py": f"{LIBRARY}: GNN encoder layers",
+        "sagemaker/run/realtime_entry_points/node_prediction_entry.py": f"{NOT_TRAINING}: SageMaker real-time inference serving",
+        "tools/gen_mitra_embedding.py": f"{NOT_TRAINING}: feature embedding generation tool (AutoGluon)",
+    },
+    "ml-struct-bio/cryodrgn": {
+        "cryodrgn/dataset.py": f"{LIBRARY}: particle image datasets and data loaders",
+    },
+    "sb-ai-lab/RePlay": {
+        "replay/data/nn/parquet/parquet_module.py": f"{LIBRARY}: LightningDataModule for data loading",
+        "replay/models/nn/sequential/callbacks/prediction_callbacks.py": f"{NOT_TRAINING}: inference prediction callbacks",
+        "replay/models/nn/sequential/compiled/base_compiled_model.py": f"{NOT_TRAINING}: ONNX/OpenVINO compiled inference",
+        "replay/nn/lightning/callback/metrics_callback.py": f"{EVALUATION}: validation/test metrics callback",
+        "replay/nn/lightning/callback/predictions_callback.py": f"{NOT_TRAINING}: inference prediction callbacks",
+    },
+    "theislab/scarches": {
+        "scarches/models/sagenet/utils.py": f"{LIBRARY}: graph construction and metrics helpers",
+    },
+    "tum-pbs/autoreg-pde-diffusion": {
+        "src/compute_data_mean_std.py": f"{NOT_TRAINING}: dataset mean/std statistics",
+        "src/lsim/": f"{VENDORED}: a copy of the tum-pbs/LSIM metric (README)",
+    },
+    "ufal/npfl138": {
+        "labs/npfl138/optimizers/multi_optimizer.py": f"{LIBRARY}: optimizer implementation",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
