@@ -92,10 +92,10 @@ else:
             generated.append("__eq__")
         if eq and frozen and "__hash__" not in klass.__dict__:
             generated.append("__hash__")
-        # A run uses a few of the classes it defines: each one's methods are compiled when one
-        # of them is first called, not when the class is defined.
+        # A run uses a few of the classes it defines, and of most only `__init__`: each method is
+        # compiled when it is first called, not when the class is defined.
         for name in generated:
-            setattr(klass, name, _compiled_on_first_call(klass, name, generated, frozen))
+            setattr(klass, name, _compiled_on_first_call(klass, name, frozen))
         if frozen:
             klass.__setattr__ = _frozen_setattr
             klass.__delattr__ = _frozen_delattr
@@ -103,51 +103,52 @@ else:
             klass.__hash__ = None
         return klass
 
-    def _compiled_on_first_call(klass: Any, name: str, generated: list[str], frozen: bool) -> Callable:
+    def _compiled_on_first_call(klass: Any, name: str, frozen: bool) -> Callable:
         def first_call(self: Any, *args: Any, **kwargs: Any) -> Any:
-            _compile_methods(klass, generated, frozen)
+            _compile_method(klass, name, frozen)
             return klass.__dict__[name](self, *args, **kwargs)
 
         return first_call
 
-    def _compile_methods(klass: Any, generated: list[str], frozen: bool) -> None:
+    def _compile_method(klass: Any, name: str, frozen: bool) -> None:
         every: dict[str, Field] = klass.__dataclass_fields__
         names: dict[str, Any] = {"MISSING": MISSING, "cls": klass}
-        parameters, body = [], []
-        for index, item in enumerate(every.values()):
-            if item.default is not MISSING:
-                names[f"d{index}"] = item.default
-                parameters.append(f"{item.name}=d{index}")
-            elif item.default_factory is not MISSING:
-                names[f"f{index}"] = item.default_factory
-                parameters.append(f"{item.name}=MISSING")
-                body.append(f"  if {item.name} is MISSING: {item.name} = f{index}()")
-            else:
-                parameters.append(item.name)
-            body.append(f"  object.__setattr__(self, {item.name!r}, {item.name})" if frozen else f"  self.{item.name} = {item.name}")
-        if hasattr(klass, "__post_init__"):
-            body.append("  self.__post_init__()")
-        methods = {"__init__": f"def __init__(self, {', '.join(parameters)}):\n" + ("\n".join(body) or "  pass")}
-        shown = [item.name for item in every.values() if item.repr]
-        methods["__repr__"] = (
-            "def __repr__(self):\n  return self.__class__.__qualname__ + '(' + "
-            + (" + ', ' + ".join(f"'{name}=' + repr(self.{name})" for name in shown) or "''")
-            + " + ')'"
-        )
-        compared = [item.name for item in every.values() if item.compare]
-        as_tuple = "(" + "".join(f"self.{name}, " for name in compared) + ")"
-        other = as_tuple.replace("self.", "other.")
-        methods["__eq__"] = (
-            f"def __eq__(self, other):\n  if other.__class__ is not self.__class__: return NotImplemented\n  return {as_tuple} == {other}"
-        )
-        hashed = [item.name for item in every.values() if (item.hash if item.hash is not None else item.compare)]
-        methods["__hash__"] = "def __hash__(self):\n  return hash((" + "".join(f"self.{name}, " for name in hashed) + "))"
+        if name == "__init__":
+            parameters, body = [], []
+            for index, item in enumerate(every.values()):
+                if item.default is not MISSING:
+                    names[f"d{index}"] = item.default
+                    parameters.append(f"{item.name}=d{index}")
+                elif item.default_factory is not MISSING:
+                    names[f"f{index}"] = item.default_factory
+                    parameters.append(f"{item.name}=MISSING")
+                    body.append(f"  if {item.name} is MISSING: {item.name} = f{index}()")
+                else:
+                    parameters.append(item.name)
+                body.append(f"  object.__setattr__(self, {item.name!r}, {item.name})" if frozen else f"  self.{item.name} = {item.name}")
+            if hasattr(klass, "__post_init__"):
+                body.append("  self.__post_init__()")
+            source = f"def __init__(self, {', '.join(parameters)}):\n" + ("\n".join(body) or "  pass")
+        elif name == "__repr__":
+            shown = [item.name for item in every.values() if item.repr]
+            source = (
+                "def __repr__(self):\n  return self.__class__.__qualname__ + '(' + "
+                + (" + ', ' + ".join(f"'{shown_name}=' + repr(self.{shown_name})" for shown_name in shown) or "''")
+                + " + ')'"
+            )
+        elif name == "__eq__":
+            compared = [item.name for item in every.values() if item.compare]
+            as_tuple = "(" + "".join(f"self.{compared_name}, " for compared_name in compared) + ")"
+            other = as_tuple.replace("self.", "other.")
+            source = f"def __eq__(self, other):\n  if other.__class__ is not self.__class__: return NotImplemented\n  return {as_tuple} == {other}"
+        else:
+            hashed = [item.name for item in every.values() if (item.hash if item.hash is not None else item.compare)]
+            source = "def __hash__(self):\n  return hash((" + "".join(f"self.{hashed_name}, " for hashed_name in hashed) + "))"
         namespace: dict[str, Callable] = {}
-        source = "\n".join(methods[name] for name in generated)
         exec(compile(source, f"<record {klass.__qualname__}>", "exec"), names, namespace)
-        for name, function in namespace.items():
-            function.__qualname__ = f"{klass.__qualname__}.{name}"
-            setattr(klass, name, function)
+        function = namespace[name]
+        function.__qualname__ = f"{klass.__qualname__}.{name}"
+        setattr(klass, name, function)
 
 
 __all__ = ["dataclass", "field", "fields", "replace"]

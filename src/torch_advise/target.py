@@ -8,7 +8,6 @@ already sets gradients to None from torch 2.0 on. Resolving them never imports t
 from __future__ import annotations
 
 import re
-import shutil
 from functools import lru_cache
 from typing import Callable, Optional
 
@@ -209,6 +208,8 @@ PinQuery = Callable[[], Optional[tuple[tuple[int, int], str]]]
 def query_nvidia_smi() -> Optional[tuple[tuple[int, int], Optional[str]]]:
     """The first GPU's compute capability and name from nvidia-smi; None when there is none.
     Asked once a process: the machine's GPU does not change while the language server runs."""
+    import shutil  # here, not at the top: a run given --target never asks the machine
+
     executable = shutil.which("nvidia-smi")
     if executable is None:
         return None

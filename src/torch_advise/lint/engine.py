@@ -20,7 +20,7 @@ from torch_advise.finding import Finding, TextEdit
 from torch_advise.lint.analysis.builder import build_model
 from torch_advise.lint.analysis.context import Analysis, CheckContext, Violation
 from torch_advise.lint.analysis.edits import Edit, edits_overlap
-from torch_advise.lint.checks import load_checks
+from torch_advise.lint.checks import check_of
 from torch_advise.lint.memory_budget import allowed_bytes, needed_bytes
 from torch_advise.lint.options import FileResult, LintOptions, fixable
 from torch_advise.lint.project_files import project_state
@@ -188,13 +188,12 @@ def _deep_recursion():
 
 def _violations(module: own.Module, tree: ast.Module, options: LintOptions, path: Path) -> tuple[list[Violation], Optional[tuple[str, str]]]:
     """The rules broken in the module, and the project's state when deciding them read it."""
-    checks = load_checks()
     analysis = Analysis.of(build_model(module), options.target_for(path), path, tree)
     found: list[Violation] = []
     try:
         for code in sorted(options.codes):
-            function = checks.get(code)
             rule = options.catalogue.get(code)
+            function = check_of(code, rule.slug) if rule is not None else None
             if rule is not None and rule.since is not None and not analysis.target.torch_at_least(*rule.since):
                 continue  # its advice names what this torch does not have yet
             if function is not None:

@@ -10,7 +10,6 @@ place in the original bytes where libcst's code came from, and only there is the
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Sequence
 
@@ -47,6 +46,8 @@ def changed_regions(before: bytes, after: bytes) -> list[Region]:
     old, new = _lines(before), _lines(after)
     old_at, new_at = _offsets(old), _offsets(new)
     regions = []
+    import difflib  # here, not at the top: only a run that writes or shows fixes splices
+
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
@@ -103,6 +104,8 @@ def _finer(region: Region, regenerated: bytes) -> list[Region]:
     """A region split where its old and new text agree, byte by byte."""
     old = regenerated[region.start : region.end]
     pieces = []
+    import difflib
+
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, region.text, autojunk=False).get_opcodes():
         if tag != "equal":
             pieces.append(Region(region.start + i1, region.start + i2, region.text[j1:j2]))
