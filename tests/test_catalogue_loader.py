@@ -177,3 +177,44 @@ def test_missing_or_empty_folder(tmp_path):
 
 def test_rules_dir_is_the_checkout_rules_folder_in_a_source_tree():
     assert rules_dir().resolve() == (Path(__file__).parents[1] / "rules").resolve()
+
+
+def _front_matter(text: str) -> str:
+    lines = text.splitlines(keepends=True)
+    end = next(index for index in range(1, len(lines)) if lines[index].strip() == "+++")
+    return "".join(lines[1:end])
+
+
+@pytest.mark.parametrize("path", sorted(rules_dir().glob("*.md")), ids=lambda p: p.stem.split("-")[0])
+def test_shipped_front_matter_reads_as_toml_reads_it(path):
+    import tomllib
+
+    from torch_advise.catalogue import _simple_front_matter
+
+    front = _front_matter(path.read_text(encoding="utf-8"))
+    assert _simple_front_matter(front) == tomllib.loads(front)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'requires = "accelerate with mixed_precision=\\"fp16\\""',
+        'requires = "a back\\\\slash"',
+        'needs = ["a", "b\\"c"]',
+        "needs = []",
+        "default = false",
+        "requires = 'literal'",
+        'requires = "x"  # a comment',
+        "requires = '''multi'''",
+        'needs = [ "spaced" ]',
+        '"quoted key" = "x"',
+        'requires = "tab\\tescape"',
+    ],
+)
+def test_front_matter_outside_the_simple_form_reads_as_toml(line):
+    import tomllib
+
+    from torch_advise.catalogue import _simple_front_matter
+
+    simple = _simple_front_matter(line + "\n")
+    assert simple is None or simple == tomllib.loads(line + "\n")

@@ -9,17 +9,12 @@ from __future__ import annotations
 
 import functools
 import re
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Optional
 
 from torch_advise.records import dataclass, field
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:
-    import tomli as tomllib
+from torch_advise.toml_reader import toml
 
 SEVERITIES = ("error", "warning", "info")
 FIX_KINDS = ("safe", "unsafe", "none")
@@ -33,6 +28,11 @@ _RELEASE = re.compile(r"([0-9]+)\.([0-9]+)")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
 _PYTHON_FENCE_LANGS = ("python", "py", "python3")
+# The front matter's usual lines: a basic string (with only \" and \\ escapes), a boolean, or a
+# list of such strings on one line. Any other line is read by a TOML parser.
+_STRING = r'"(?:[^"\\\n]|\\["\\])*"'
+_SIMPLE_ENTRY = re.compile(rf"([A-Za-z0-9_-]+) = ({_STRING}|true|false|\[(?:{_STRING}(?:, {_STRING})*)?\])")
+_STRING_VALUE = re.compile(_STRING)
 
 
 class CatalogueError(Exception):
@@ -222,11 +222,44 @@ def _split_front_matter(path: Path, text: str) -> tuple[dict, str]:
             break
     else:
         raise CatalogueError(f"{path}: front matter is not closed by a '+++' line")
+    front = "".join(lines[1:index])
+    meta = _simple_front_matter(front)
+    if meta is None:
+        meta = _toml_front_matter(path, front)
+    return meta, "".join(lines[index + 1 :])
+
+
+def _simple_front_matter(front: str) -> Optional[dict]:
+    """The front matter when every line is a simple entry (the shipped pages' form), read without
+    a TOML parser: importing one costs a pre-commit run of one file more than reading every page.
+    None when a line is anything else, or a key repeats (which TOML refuses)."""
+    meta: dict = {}
+    for line in front.splitlines():
+        if not line.strip():
+            continue
+        entry = _SIMPLE_ENTRY.fullmatch(line.rstrip())
+        if entry is None or entry.group(1) in meta:
+            return None
+        value = entry.group(2)
+        if value in ("true", "false"):
+            meta[entry.group(1)] = value == "true"
+        elif value.startswith("["):
+            meta[entry.group(1)] = [_unquote(item) for item in _STRING_VALUE.findall(value)]
+        else:
+            meta[entry.group(1)] = _unquote(value)
+    return meta
+
+
+def _unquote(literal: str) -> str:
+    return re.sub(r"\\([\"\\])", r"\1", literal[1:-1])
+
+
+def _toml_front_matter(path: Path, front: str) -> dict:
+    tomllib = toml()
     try:
-        meta = tomllib.loads("".join(lines[1:index]))
+        return tomllib.loads(front)
     except tomllib.TOMLDecodeError as exc:
         raise CatalogueError(f"{path}: invalid front matter: {exc}") from exc
-    return meta, "".join(lines[index + 1 :])
 
 
 def _validate_meta(path: Path, meta: dict) -> None:

@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import fnmatch
 import os
-import sys
 from pathlib import Path, PurePosixPath
 from typing import Any, Optional
 
 from torch_advise.catalogue import normalize_selector
 from torch_advise.project_scope import project_scope
 from torch_advise.records import dataclass, field
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:
-    import tomli as tomllib
+from torch_advise.toml_reader import toml
 
 CONFIG_FILE_NAME = "pyproject.toml"
 _KEYS = (
@@ -158,6 +153,7 @@ def common_parent(paths: list[str]) -> Path:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    tomllib = toml()
     try:
         with open(path, "rb") as handle:
             return tomllib.load(handle)

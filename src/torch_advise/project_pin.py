@@ -22,17 +22,12 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Optional
 
 from torch_advise.project_scope import ScopeMemo, project_scope
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:
-    import tomli as tomllib
+from torch_advise.toml_reader import toml
 
 Version = tuple[int, int]
 
@@ -238,6 +233,7 @@ def _pyproject(path: Path) -> Iterator[str]:
     text = _read(path)
     if "torch" not in text:
         return
+    tomllib = toml()
     try:
         document = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError):
