@@ -51,6 +51,11 @@ def check(ctx: CheckContext) -> None:
                 continue
             if between(trace, backward, clip, "unscale"):
                 continue
+            if any(between(trace, clip, step, kind) for kind in BACKWARDS):
+                # Another backward before the step (an adversarial perturbation's): the step does
+                # not use the clipped gradients, and an unscale_ before the clip would leave the
+                # later ones scaled when the scaler steps.
+                continue
             seen.add(id(clip.site.node))
             ctx.report(
                 clip.site.node,
