@@ -340,7 +340,7 @@ def test_extend_select_in_the_configuration_adds_to_the_default_set(project):
 def test_rules_lists_which_rules_are_opt_in():
     listing = run_advise("rules").stdout.splitlines()
     rows = {line.split()[0]: line for line in listing}
-    assert " opt-in " in rows["DL001"] and " default " in rows["AMP005"]
+    assert " opt-in " in rows["DL001"] and " default " in rows["AMP007"]
 
 
 def _apply(text: str, edits: list[dict]) -> str:
