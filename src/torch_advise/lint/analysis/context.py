@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Optional
 
 from torch_advise.lint.analysis.backward_elsewhere import backward_in_project
-from torch_advise.lint.analysis.edits import Edit
+from torch_advise.lint.analysis.edits import Edit, SetKeyword
 from torch_advise.lint.analysis.facts import Facts
 from torch_advise.lint.analysis.model import TrainingModel
 from torch_advise.lint.analysis.project import Project
@@ -79,4 +79,8 @@ class CheckContext:
         return ceiling is None or ceiling >= (major, minor)
 
     def report(self, node: cst.CSTNode, message: str, fix: Sequence[Edit] = ()) -> None:
+        # A keyword given to a call that also spreads `**params` raises TypeError if `params`
+        # holds it too, at run time: such a finding is reported without its fix.
+        if any(isinstance(edit, SetKeyword) and any(a.star == "**" for a in edit.call.args) for edit in fix):
+            fix = ()
         self.violations.append(Violation(self.code, node, message, tuple(fix)))

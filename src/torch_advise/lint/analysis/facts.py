@@ -31,7 +31,7 @@ from torch_advise.lint.analysis.syntax import (
     target_names,
 )
 from torch_advise.lint.analysis.values import argparse_declarations, argparse_defaults
-from torch_advise.lint.analysis.walk import descendants
+from torch_advise.lint.analysis.walk import child_list, descendants
 from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.records import dataclass, field
 
@@ -166,9 +166,35 @@ class Facts:
                     found.append(_subclass_call(site, forwarding))
                 continue
             call = site.node
+            spread = self._spread_keywords(site) if has_star_args(call) else {}
             arguments = dict(zip(params, positional_args(call)))
+            arguments.update(spread or {})
             arguments.update(keyword_args(call))
-            found.append(DataLoaderCall(site, arguments, opaque=has_star_args(call), library=name != DATALOADER))
+            found.append(DataLoaderCall(site, arguments, opaque=spread is None, library=name != DATALOADER))
+        return found
+
+    def _spread_keywords(self, site: CallSite) -> Optional[dict[str, cst.BaseExpression]]:
+        """The keyword arguments a call's `**params` spread, where each `params` is a dict
+        literal with string keys, bound once and read nowhere but in `**` spreads:
+        `DataLoader(ds, **train_params)` after `train_params = {"batch_size": 8, "num_workers": 4}`.
+        None where any spread cannot be read so (a `*args`, a dict built or changed elsewhere)."""
+        found: dict[str, cst.BaseExpression] = {}
+        for argument in site.node.args:
+            if not argument.star:
+                continue
+            if argument.star != "**" or not isinstance(argument.value, cst.Name):
+                return None
+            bindings = self.model.lookup(argument.value.value, site.scope)
+            if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].index is not None:
+                return None
+            literal = bindings[0].value
+            if not isinstance(literal, cst.Dict) or not _only_spread(bindings[0].scope.node, argument.value.value, bindings[0].node):
+                return None
+            for element in literal.elements:
+                key = string_value(element.key) if isinstance(element, cst.DictElement) else None
+                if key is None:
+                    return None
+                found[key] = element.value
         return found
 
     def _loader_subclass(self, site: CallSite, name: Optional[str]) -> Optional[LoaderForwarding]:
@@ -949,6 +975,19 @@ class Facts:
         """Every name and attribute name the file mentions, to answer "does it ever touch X?"
         (`channels_last`, `allow_tf32`) whatever the form or place."""
         return self.model.identifiers
+
+
+def _only_spread(scope: cst.CSTNode, name: str, bound: Optional[cst.CSTNode]) -> bool:
+    """Whether `name`, bound at `bound`, is read in `scope` only as `**name`: nothing can change
+    the dict it holds (no item set, no method called, not handed to a function)."""
+    stack: list[tuple[cst.CSTNode, Optional[cst.CSTNode]]] = [(scope, None)]
+    while stack:
+        node, parent = stack.pop()
+        if isinstance(node, cst.Name) and node.value == name and node is not bound:
+            if not (isinstance(parent, cst.Arg) and parent.star == "**" and parent.value is node):
+                return False
+        stack.extend((child, node) for child in child_list(node))
+    return True
 
 
 def _subclass_call(site: CallSite, forwarding: LoaderForwarding) -> DataLoaderCall:
