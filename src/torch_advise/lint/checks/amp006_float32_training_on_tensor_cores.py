@@ -73,9 +73,16 @@ def _builds_matmuls(ctx: CheckContext) -> bool:
     return False
 
 
-def check(ctx: CheckContext) -> None:
+def _chooses_precision(ctx: CheckContext) -> bool:
+    """This file chooses a precision: it names one where it is not only tested or numpy's."""
+    if not ctx.facts.identifiers & PRECISION_NAMES:
+        return False
     own = ctx.project.own_summary
-    if not ctx.target.supports_bf16 or (own.precisions if own is not None else ctx.facts.identifiers & PRECISION_NAMES):
+    return own is None or bool(own.precisions)
+
+
+def check(ctx: CheckContext) -> None:
+    if not ctx.target.supports_bf16:
         return
     if benchmark_of(ctx.path, NAMED_FULL_PRECISION):
         return  # the float32 baseline its mixed-precision siblings are measured against
@@ -85,7 +92,8 @@ def check(ctx: CheckContext) -> None:
     if not any(ctx.facts.moves_to_cuda(site) or ctx.facts.moved_to_cuda_by_project(site) for site in model.calls):
         return
     backward = next((site for site in model.calls if site.method == "backward" and site.receiver is not None), None)
-    if backward is None or _precision_set_nearby(ctx):
+    # Asked last: the file's own summary and its neighbours' cost a walk of each.
+    if backward is None or _chooses_precision(ctx) or _precision_set_nearby(ctx):
         return
     where = f"CUDA training runs in full float32 on {ctx.target.sm}, which has TF32 and bfloat16 tensor cores: "
     if ctx.facts.builds_convolutions:
