@@ -609,20 +609,43 @@ class Facts:
         device = device_argument(site.node)
         return device is not None and self.can_be_cuda(device, site.scope, seen)
 
-    def batch_moves_to_cuda(self, entry: LoaderLoop) -> list[CallSite]:
+    def batch_moves_to_cuda(self, entry: LoaderLoop, or_unknown: bool = False) -> list[CallSite]:
         """Calls that move something derived from the loop's batch to a CUDA device, in the loop
         or in a function of this file that the loop hands the batch to; not a copy of data the
-        loop pinned itself (`x.pin_memory().to(device)`)."""
-        moves = self._moves(entry.loop.calls, entry.loop.assigned, entry.loop.node, set(entry.batch_names), 0)
+        loop pinned itself (`x.pin_memory().to(device)`). `or_unknown`: also to a device this
+        file cannot tell (`device = config["device"]`), for a question whose answer presumes GPU
+        work anyway."""
+        moves = self._moves(entry.loop.calls, entry.loop.assigned, entry.loop.node, set(entry.batch_names), 0, or_unknown)
         # `real = next(looper).to(device)`: the batch moved before it has a name.
         taken = {id(site.node) for site in entry.nexts}
         return moves + [
             site for site in entry.loop.calls
-            if site.receiver is not None and id(site.receiver) in taken and self.moves_to_cuda(site) and site not in moves
+            if site.receiver is not None and id(site.receiver) in taken and self._moves_to(site, or_unknown) and site not in moves
         ]
 
+    def _moves_to(self, site: CallSite, or_unknown: bool) -> bool:
+        if self.moves_to_cuda(site):
+            return True
+        device = device_argument(site.node) if or_unknown and site.method == "to" else None
+        return device is not None and self._unknown_device(device, site.scope)
+
+    def _unknown_device(self, device: cst.BaseExpression, scope: Scope) -> bool:
+        """A device some value of which this file cannot read: not a string, not a
+        `torch.device(...)` of one."""
+        origins = self.model.origins(device, scope)
+        for origin in origins:
+            node = origin.expr
+            if string_value(node) is not None:
+                continue
+            if isinstance(node, cst.Call) and self.model.qualname(node.func, origin.scope) == "torch.device":
+                arguments = positional_args(node)
+                if arguments and string_value(arguments[0]) is not None:
+                    continue
+            return True
+        return not origins
+
     def _moves(
-        self, calls: list[CallSite], assigned: dict, node: cst.CSTNode, derived: set[str], depth: int
+        self, calls: list[CallSite], assigned: dict, node: cst.CSTNode, derived: set[str], depth: int, or_unknown: bool = False
     ) -> list[CallSite]:
         # Names assigned from batch data (`inputs = batch["x"]`, `inputs = to_float(batch["x"])`)
         # are batch data too.
@@ -643,7 +666,7 @@ class Facts:
         moves = []
         for site in calls:
             receiver = site.receiver
-            if receiver is not None and root_name(receiver) in derived and self.moves_to_cuda(site):
+            if receiver is not None and root_name(receiver) in derived and self._moves_to(site, or_unknown):
                 if not _pinned(receiver, assigned):
                     moves.append(site)
             elif self._moved_by_project_function(site, derived) or self._moved_by_subclasses(site, derived):
@@ -657,7 +680,7 @@ class Facts:
                             name: [b.value for b in bindings if b.kind in ("assign", "loop")]
                             for name, bindings in callee.scope.bindings.items()
                         }
-                        moves.extend(self._moves(callee.calls, values, callee.node, received, depth + 1))
+                        moves.extend(self._moves(callee.calls, values, callee.node, received, depth + 1, or_unknown))
         return moves
 
     def moved_to_cuda_by_project(self, site: CallSite) -> bool:

@@ -498,7 +498,9 @@ def _copies_wait_anyway(ctx: CheckContext, loop: LoopInfo) -> bool:
 def _copies_that_wait(ctx: CheckContext, entry: LoaderLoop, loop: LoopInfo, in_step: set[int], unpinned: bool) -> bool:
     """Whether the step copies a batch `entry` takes to the GPU with a copy that waits for the
     GPU's queue: without `non_blocking=True`, or with it from a loader known not to pin."""
-    for site in ctx.facts.batch_moves_to_cuda(entry):
+    # A copy to a device the file cannot tell counts: the finding presumes the step's work is
+    # on the GPU, so that is where the batch goes.
+    for site in ctx.facts.batch_moves_to_cuda(entry, or_unknown=True):
         if entry.loop is not loop and id(site.node) not in in_step:
             continue  # copied once around many steps
         if site.method not in ("to", "cuda"):
