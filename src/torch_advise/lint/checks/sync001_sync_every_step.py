@@ -389,20 +389,24 @@ def _decides_the_step(model: TrainingModel, site: CallSite) -> bool:
 
 
 def _ends_a_timed_interval(ctx: CheckContext, iteration: list[IterationCall], index: int) -> bool:
-    """The read is the last thing before a clock read that closes an interval opened earlier in
-    every iteration (`tic = perf_counter()` ... `loss.item()` ... `toc = perf_counter()`), with
-    no GPU work queued between it and the clock: it is what makes the measured time the step's."""
+    """The read is the last thing before a clock read that closes an interval opened in every
+    iteration, with no GPU work queued between it and the clock: it is what makes the measured
+    time the step's. The interval opens earlier in the iteration (`tic = perf_counter()` ...
+    `loss.item()` ... `toc = perf_counter()`), or at its end for the next one (`loss.item()`;
+    `elapsed = perf_counter() - start`; `start = perf_counter()`)."""
     model = ctx.model
-    if not any(model.call_name(earlier.site) in CLOCKS for earlier in iteration[:index]):
-        return False
+    opened_before = any(model.call_name(earlier.site) in CLOCKS for earlier in iteration[:index])
     inside = {id(site.node) for site in _calls_within(model, iteration[index].site)}
-    for later in iteration[index + 1:]:
+    for position in range(index + 1, len(iteration)):
+        later = iteration[position]
         if id(later.site.node) in inside:
             continue
         if model.call_name(later.site) in CLOCKS:
             if later.guarded(ctx.steps.guards):
                 continue  # a clock read only every N steps times N steps, not this one
-            return True
+            return opened_before or any(
+                model.call_name(after.site) in CLOCKS and not after.guarded(ctx.steps.guards) for after in iteration[position + 1:]
+            )
         if is_work(ctx.steps, later.site) or model.call_name(later.site) == SYNCHRONIZE:
             return False
     return False
