@@ -1345,6 +1345,190 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "ufal/npfl138": {
         "labs/npfl138/optimizers/multi_optimizer.py": f"{LIBRARY}: optimizer implementation",
     },
+    # holdout23
+    "AWehenkel/UMNN": {
+        "models/UMNN/made.py": f"{VENDORED}: Karpathy's pytorch-made MADE re-implementation (its header)",
+        "models/vae_lib/": f"{VENDORED}: a copy of riannevdberg/sylvester-flows (its own LICENSE, README acknowledgement)",
+    },
+    "BenevolentAI/MolBERT": {
+        "molbert/datasets/dataloading.py": f"{LIBRARY}: DataLoader wrapper",
+    },
+    "Deci-AI/super-gradients": {
+        "src/super_gradients/examples/class_balancing/coco_class_balancing_example.py": f"{NOT_TRAINING}: dataset class-frequency statistics",
+        "src/super_gradients/training/dataloaders/dataloaders.py": f"{LIBRARY}: DataLoader factories",
+        "src/super_gradients/training/datasets/datasets_utils.py": f"{LIBRARY}: dataset utilities (mean/std statistics)",
+        "src/super_gradients/training/datasets/pose_estimation_datasets/rescoring_dataset.py": f"{LIBRARY}: dataset class",
+        "src/super_gradients/training/legacy/utils.py": f"{LIBRARY}: prefetching DataLoader wrapper",
+        "src/super_gradients/training/pre_launch_callbacks/pre_launch_callbacks.py": f"{LIBRARY}: pre-launch config callbacks (batch-size search)",
+    },
+    "EricGuo5513/momask-codes": {
+        "visualization/InverseKinematics.py": f"{NOT_TRAINING}: visualisation (inverse kinematics solver)",
+    },
+    "FirasGit/medicaldiffusion": {
+        "ddpm/diffusion.py": f"{VENDORED}: largely taken from lucidrains/video-diffusion-pytorch (its header)",
+        "vq_gan_3d/model/vqgan.py": f"{VENDORED}: adapted from SongweiGe/TATS, keeps Meta copyright (its header)",
+    },
+    "Mathux/TEMOS": {
+        "temos/model/motiondecoder/actor.py": f"{LIBRARY}: motion decoder layers",
+        "temos/model/motiondecoder/gru.py": f"{LIBRARY}: motion decoder layers",
+        "temos/model/motionencoder/gru.py": f"{LIBRARY}: motion encoder layers",
+    },
+    "NLPJCL/RAG-Retrieval": {
+        "rag_retrieval/train/colbert/data.py": f"{LIBRARY}: dataset and collate functions",
+        "rag_retrieval/train/embedding/data.py": f"{LIBRARY}: dataset and collate functions",
+        "rag_retrieval/train/reranker/data.py": f"{LIBRARY}: dataset and collate functions",
+    },
+    "TRI-ML/packnet-sfm": {
+        "scripts/eval.py": f"{EVALUATION}: depth evaluation script for a checkpoint",
+    },
+    "ThibaultGROUEIX/3D-CODED": {
+        "unsup_legacy/laplacian.py": f"{LIBRARY}: mesh Laplacian autograd op",
+    },
+    "Toni-SM/skrl": {
+        "examples/real_world/franka_emika_panda/reaching_franka_isaacgym_skrl_eval.py": f"{EVALUATION}: runs a trained policy only",
+        "examples/real_world/kuka_lbr_iiwa/reaching_iiwa_omniverse_isaacgym_skrl_eval.py": f"{EVALUATION}: runs a trained policy only",
+    },
+    "alibaba/EasyCV": {
+        "easycv/core/optimizer/lars.py": f"{LIBRARY}: LARS optimizer implementation",
+        "easycv/datasets/loader/build_loader.py": f"{LIBRARY}: DataLoader builder",
+        "easycv/hooks/optimizer_hook.py": f"{LIBRARY}: runner optimizer hook",
+        "easycv/models/backbones/repvgg_yolox_backbone.py": f"{LIBRARY}: backbone layers",
+    },
+    "allenai/OLMo-core": {
+        "src/olmo_core/data/composable/data_loader.py": f"{LIBRARY}: data loader",
+        "src/olmo_core/data/data_loader.py": f"{LIBRARY}: data loader",
+        "src/olmo_core/distributed/parallel/pipeline_parallel.py": f"{LIBRARY}: pipeline-parallel schedules",
+        "src/olmo_core/nn/output_discard_checkpoint.py": f"{LIBRARY}: activation checkpointing op",
+        "src/olmo_core/train/callbacks/evaluator_callback.py": f"{EVALUATION}: in-loop evaluator callback",
+        "src/scripts/benchmark_odc.py": f"{NOT_TRAINING}: memory and speed benchmark",
+    },
+    "allenai/rslearn": {
+        "rslearn/models/olmoearth_pretrain/optimizer.py": f"{LIBRARY}: layer-wise LR decay optimizer factory",
+        "rslearn/train/callbacks/adapters.py": f"{LIBRARY}: adapter activation callback",
+        "rslearn/train/callbacks/checkpointing.py": f"{LIBRARY}: checkpoint callback",
+        "rslearn/train/callbacks/freeze_unfreeze.py": f"{LIBRARY}: freeze/unfreeze callback",
+        "rslearn/train/callbacks/gradients.py": f"{LIBRARY}: gradient surgery/logging callback",
+        "rslearn/train/callbacks/peft.py": f"{LIBRARY}: parameter-efficient finetuning layers",
+        "rslearn/train/data_module.py": f"{LIBRARY}: LightningDataModule",
+        "rslearn/train/optimizer.py": f"{LIBRARY}: optimizer factories",
+        "rslearn/train/prediction_writer.py": f"{NOT_TRAINING}: writes inference predictions",
+    },
+    "apple/ml-4m": {
+        "fourm/data/pretrain_utils.py": f"{LIBRARY}: pretraining data setup utilities",
+        "fourm/vq/scheduling/diffusion_pipeline.py": f"{NOT_TRAINING}: diffusion sampling pipeline",
+        "run_generation.py": f"{NOT_TRAINING}: generation/inference",
+        "save_vq_tokens.py": f"{NOT_TRAINING}: data preparation (pre-tokenising images)",
+    },
+    "bytedance/ibot": {
+        "analysis/correspondence/visualize_correspondence.py": f"{NOT_TRAINING}: visualisation of correspondences",
+        "analysis/corruptions_surf_variations/eval.py": f"{EVALUATION}: ImageNet-C robustness (copied from hendrycks/robustness)",
+        "analysis/linear_part/eval.py": f"{EVALUATION}: analysis of pretrained ViT (copied from DINO)",
+        "analysis/natural_adv_examples/eval.py": f"{EVALUATION}: ImageNet-A (copied from hendrycks/natural-adv-examples)",
+        "analysis/occlusion/eval.py": f"{EVALUATION}: occlusion robustness (copied from Intriguing-Properties-of-ViTs)",
+    },
+    "megvii-model/ShuffleNet-Series": {
+        "ShuffleNetV2.ExLarge/eval.py": f"{EVALUATION}: evaluates a trained model",
+    },
+    "mhw32/multimodal-vae-public": {
+        "multimnist/datasets.py": f"{NOT_TRAINING}: data preparation (generates MultiMNIST)",
+    },
+    "microsoft/DeBERTa": {
+        "DeBERTa/optims/fp16_optimizer.py": f"{LIBRARY}: fp16 optimizer wrapper",
+        "DeBERTa/sift/sift.py": f"{LIBRARY}: adversarial perturbation layer",
+    },
+    "motional/nuplan-devkit": {
+        "nuplan/planning/script/builders/lr_scheduler_builder.py": f"{LIBRARY}: LR scheduler builder",
+        "nuplan/planning/training/callbacks/checkpoint_callback.py": f"{LIBRARY}: checkpoint callbacks",
+        "nuplan/planning/training/callbacks/profile_callback.py": f"{NOT_TRAINING}: profiling callback",
+        "nuplan/planning/training/callbacks/scenario_scoring_callback.py": f"{EVALUATION}: scores model predictions on scenarios",
+        "nuplan/planning/training/callbacks/stepwise_augmentation_scheduler.py": f"{LIBRARY}: augmentation schedule callback",
+        "nuplan/planning/training/callbacks/time_logging_callback.py": f"{LIBRARY}: epoch time logging callback",
+        "nuplan/planning/training/data_loader/datamodule.py": f"{LIBRARY}: LightningDataModule",
+        "nuplan/planning/utils/lr_schedulers/sequential_lr_scheduler.py": f"{LIBRARY}: LR scheduler (adapted from PyTorch SequentialLR)",
+    },
+    "sail-sg/oat": {
+        "oat/utils/deepspeed.py": f"{LIBRARY}: DeepSpeed strategy wrapper (after OpenRLHF)",
+    },
+    "shijie-wu/crosslingual-nlp": {
+        "scripts/awesome-align.py": f"{VENDORED}: Zi-Yi Dou's awesome-align script (its header)",
+        "src/predict.py": f"{NOT_TRAINING}: inference",
+    },
+    "CellProfiling/HPA-competition-solutions": {
+        "conv_is_all_you_need/src/SEResNext50_and_InceptionV3/models/SeResNext_and_Inception/modules/": (
+            f"{VENDORED}: a copy of mapillary InPlace-ABN (bn/functions/residual/deeplab + src/inplace_abn*.cu)"
+        ),
+        "conv_is_all_you_need/src/SEResNext50_and_InceptionV3/models/SeResNext_and_Inception/torch_predict_v9_manyfold.py": (
+            f"{NOT_TRAINING}: test-set prediction over folds"
+        ),
+        "wair/src/prepare_data.py": f"{NOT_TRAINING}: data preparation (RGBY image conversion)",
+        "wair/src/src/dataset/dataset.py": f"{LIBRARY}: Dataset class and augmentations",
+        "wienerschnitzelgemeinschaft/src/Dmytro/src/predict.py": f"{NOT_TRAINING}: inference/prediction",
+    },
+    "EdisonLeeeee/GreatX": {
+        "greatx/training/callbacks.py": f"{VENDORED}: callbacks borrowed and adapted from TensorFlow/Keras (its header)",
+        "greatx/defense/universal_defense.py": f"{LIBRARY}: graph defense module, no training loop",
+    },
+    "IBM/FedMA": {
+        "language_modeling/ensemble_accuracy_calculator.py": f"{EVALUATION}: ensemble accuracy of local models (README)",
+    },
+    "PKU-Alignment/omnisafe": {
+        "omnisafe/algorithms/model_based/base/ensemble.py": f"{VENDORED}: modified model.py from Xingyu-Lin/mbpo_pytorch (its header)",
+        "omnisafe/utils/distributed.py": f"{LIBRARY}: torch.distributed helpers",
+    },
+    "PacktPublishing/Hands-On-Reinforcement-Learning-for-Games": {
+        "Chapter08/Chapter_8/TRPO/": f"{VENDORED}: a copy of ikostrikov/pytorch-trpo (its README and LICENSE)",
+        "Chapter13/Chapter_13/obs_tower2/": f"{VENDORED}: a copy of unixpickle/obs-tower2 (its README)",
+        "Chapter14/Chapter_14/Chapter_14_HER.py": f"{VENDORED}: from higgsfield/RL-Adventure-2 9.her.ipynb (its header)",
+    },
+    "alibaba/FederatedScope": {
+        "federatedscope/attack/auxiliary/poisoning_data.py": f"{NOT_TRAINING}: poisoned dataset loading",
+    },
+    "ant-research/EasyTemporalPointProcess": {
+        "easy_tpp/preprocess/dataset.py": f"{LIBRARY}: Dataset/DataLoader wrapper",
+    },
+    "arc144/siim-pneumothorax": {
+        "Core/dataset.py": f"{LIBRARY}: Dataset and sampler",
+    },
+    "mlfoundations/tableshift": {
+        "tableshift/core/tabular_dataset.py": f"{LIBRARY}: dataset and DataLoader construction",
+    },
+    "rll-research/url_benchmark": {
+        "replay_buffer.py": f"{LIBRARY}: replay buffer / IterableDataset",
+    },
+    "sakami0000/kaggle_jigsaw": {
+        "src/data.py": f"{LIBRARY}: Dataset, sampler and DataLoader wrappers",
+        "src/language_models/utils.py": f"{LIBRARY}: optimizer param groups and predict helper",
+    },
+    "scaomath/galerkin-transformer": {
+        "examples/encoder_memory_profile.py": f"{NOT_TRAINING}: memory profiling",
+        "examples/ex1_memory_profile.py": f"{NOT_TRAINING}: memory profiling",
+        "examples/ex2_memory_profile.py": f"{NOT_TRAINING}: memory profiling",
+        "examples/ex3_memory_profile.py": f"{NOT_TRAINING}: memory profiling",
+    },
+    "shibing624/text2vec": {
+        "text2vec/sentence_model.py": f"{NOT_TRAINING}: base encoder class (encode/inference)",
+    },
+    "sisinflab/warprec": {
+        "warprec/data/dataset.py": f"{LIBRARY}: dataset handling",
+        "warprec/data/entities/interactions.py": f"{LIBRARY}: interaction data structures and DataLoaders",
+        "warprec/data/entities/sessions.py": f"{LIBRARY}: session data structures and DataLoaders",
+        "warprec/pipelines/estimate.py": f"{NOT_TRAINING}: memory/time estimation pipeline",
+        "warprec/recommenders/trainer/trainer.py": f"{NOT_TRAINING}: Ray Tune search driver (training in objectives.py)",
+    },
+    "thunlp/OpenBackdoor": {
+        "openbackdoor/defenders/onion_defender.py": f"{NOT_TRAINING}: inference-time defense (GPT-2 perplexity filtering)",
+        "openbackdoor/defenders/strip_defender.py": f"{NOT_TRAINING}: perturbation-based detection, no training",
+    },
+    "xieliang555/Automatic-Speech-Recognition": {
+        "evaluate/transducer_evaluate.py": f"{EVALUATION}: transducer model evaluation",
+    },
+    "zabaras/transformer-physx": {
+        "examples/lorenz/predict_lorenz.py": f"{NOT_TRAINING}: prediction with trained models",
+        "examples/rossler/rossler_module/embedding_rossler.py": f"{LIBRARY}: embedding model and loss head",
+        "trphysx/embedding/embedding_cylinder.py": f"{LIBRARY}: embedding model and loss head",
+        "trphysx/embedding/embedding_grayscott.py": f"{LIBRARY}: embedding model and loss head",
+        "trphysx/embedding/training/enn_data_handler.py": f"{LIBRARY}: data handler / DataLoaders",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
