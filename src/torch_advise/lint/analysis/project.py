@@ -135,6 +135,9 @@ class FunctionFacts:
     # Every call runs backward once, outside any loop of its own (a training step, not an
     # epoch): itself or through functions of its module it calls outside its loops.
     backward_per_call: bool = False
+    # Parameters it iterates anew on every pass of a loop of its own that trains: `for epoch in
+    # range(epochs): for x, y in train_loader: ... loss.backward()`.
+    iterated_each_pass: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -413,6 +416,9 @@ def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions
     arguments = function.args
     params = tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs])
     facts = FunctionFacts(params, walk.iterated & set(params), walk.calls.trains(training_functions), _returned_loaders(walk))
+    facts.iterated_each_pass = frozenset(
+        name for loop in walk.loops if loop.calls.trains(training_functions) for name in loop.nested if name in params
+    )
     moves = _parameter_moves(walk, params)
     facts.moves = _moved_parameters(moves, params)
     facts.waiting_moves = _waiting_moves(moves)
@@ -855,7 +861,7 @@ def _class_facts(node: ast.ClassDef, summary: ModuleSummary, walks: dict[int, _S
     for name, method in methods.items():
         if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list):
             continue
-        method_facts = _function_facts(method, walks[id(method)], set())
+        method_facts = _function_facts(method, walks[id(method)], {f"self.{t}" for t in training})
         method_facts.params = method_facts.params[1:]  # the instance is not an argument
         method_facts.trains = name in training
         facts.methods[name] = method_facts

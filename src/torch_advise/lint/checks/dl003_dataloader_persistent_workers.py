@@ -11,6 +11,7 @@ from torch_advise.lint.analysis.edits import (
 )
 from torch_advise.lint.analysis.facts import (
     DataLoaderCall,
+    HandedLoader,
 )
 from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, lightning_fit_loaders, lightning_loader_hook, training_arguments
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
@@ -21,7 +22,7 @@ from torch_advise.lint.analysis.model import (
     Scope,
     TrainingModel,
 )
-from torch_advise.lint.analysis.syntax import iterator_source, keyword_args, positional_args
+from torch_advise.lint.analysis.syntax import argument_for, iterator_source, keyword_args, positional_args
 from torch_advise.lint.analysis.values import (
     is_zero,
     known_positive,
@@ -221,10 +222,14 @@ def _how_restarted(ctx: CheckContext, loader: DataLoaderCall, workers: cst.BaseE
 def _handed_every_epoch(ctx: CheckContext, loader: DataLoaderCall) -> Optional[tuple[str, bool]]:
     """The function of another module that iterates the loader when a loop that trains, built
     around the loader rather than rebuilding it, calls it on every pass: `for epoch in ...:
-    train_one_epoch(model, loader, device)`; with whether a condition in that loop decides which
-    passes call it (`if epoch % 5 == 0: evaluate(model, loader)`)."""
+    train_one_epoch(model, loader, device)`, or that iterates it on every pass of a loop of its
+    own that trains (`trainer.fit(loader, epochs)`); with whether a condition in that loop
+    decides which passes call it (`if epoch % 5 == 0: evaluate(model, loader)`)."""
     rebuilt = _built_in(ctx.model, loader)
     for handed in ctx.facts.handed_to_iteration(loader):
+        if handed.param in handed.facts.iterated_each_pass and _hands_only(ctx, handed, loader):
+            # `trainer.fit(loader, epochs)`: the function's own epoch loop iterates it anew.
+            return handed.function.rsplit(".", 1)[-1], False
         loops = list(handed.site.loops)
         if handed.site.function is not None:
             loops.extend(_loops_around(ctx.model, handed.site.function))
@@ -232,6 +237,13 @@ def _handed_every_epoch(ctx: CheckContext, loader: DataLoaderCall) -> Optional[t
             if loop not in rebuilt and (handed.facts.trains or _trains(ctx, loop)):
                 return handed.function.rsplit(".", 1)[-1], _called_under_a_condition(handed.site, loop)
     return None
+
+
+def _hands_only(ctx: CheckContext, handed: HandedLoader, loader: DataLoaderCall) -> bool:
+    """The call hands this loader and no other as the parameter (not a name bound to another
+    loader on another path), so the message names what iterates this one."""
+    argument = argument_for(handed.site.node, handed.param, handed.facts.params.index(handed.param))
+    return argument is not None and ctx.facts.loaders_in(argument, handed.site.scope) == [loader]
 
 
 def _called_under_a_condition(site: CallSite, loop: LoopInfo) -> bool:
