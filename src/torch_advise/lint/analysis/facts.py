@@ -31,7 +31,7 @@ from torch_advise.lint.analysis.syntax import (
     target_names,
 )
 from torch_advise.lint.analysis.values import argparse_declarations, argparse_defaults
-from torch_advise.lint.analysis.walk import child_list, descendants
+from torch_advise.lint.analysis.walk import descendants
 from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.records import dataclass, field
 
@@ -141,6 +141,7 @@ class HandedLoader(NamedTuple):
     function: str  # as this file names it: `engine.train_one_epoch`
     facts: FunctionFacts
     param: str
+    argument: cst.BaseExpression  # what the call hands as `param`
 
 
 class Facts:
@@ -343,7 +344,7 @@ class Facts:
                         continue
                     handed = argument_for(site.node, param, index)
                     if handed is not None and loader in self.loaders_in(handed, site.scope):
-                        found.append(HandedLoader(site, function, facts, param))
+                        found.append(HandedLoader(site, function, facts, param, handed))
         return found
 
     def _methods_reached(self, site: CallSite) -> Iterator[tuple[str, FunctionFacts]]:
@@ -1003,14 +1004,8 @@ class Facts:
 def _only_spread(scope: cst.CSTNode, name: str, bound: Optional[cst.CSTNode]) -> bool:
     """Whether `name`, bound at `bound`, is read in `scope` only as `**name`: nothing can change
     the dict it holds (no item set, no method called, not handed to a function)."""
-    stack: list[tuple[cst.CSTNode, Optional[cst.CSTNode]]] = [(scope, None)]
-    while stack:
-        node, parent = stack.pop()
-        if isinstance(node, cst.Name) and node.value == name and node is not bound:
-            if not (isinstance(parent, cst.Arg) and parent.star == "**" and parent.value is node):
-                return False
-        stack.extend((child, node) for child in child_list(node))
-    return True
+    spread = {id(argument.value) for argument in descendants(scope, cst.Arg) if argument.star == "**"}
+    return all(node is bound or id(node) in spread for node in descendants(scope, cst.Name) if node.value == name)
 
 
 def _subclass_call(site: CallSite, forwarding: LoaderForwarding) -> DataLoaderCall:

@@ -1232,7 +1232,7 @@ class Project:
             found = importers_of(self.folder, self.module[-1])
         except OSError:
             found = {}
-        helpers = self._helpers()
+        helpers = self._helpers() if found else set()
         importers = {importer for importer, taken in found.items() if not _takes_only(taken, helpers)}
         paths = self._imported_by(self.path) | importers
         for importer in importers:
@@ -1243,9 +1243,11 @@ class Project:
     def _helpers(self) -> set[str]:
         """The module's top-level functions that run no training and call nothing else the module
         defines: whoever imports only these does not run its training."""
-        tree = self._tree if self._tree is not None else parse_python(self._source if self._source is not None else read_file(self.path) or b"")
         own = self.own_summary
-        if tree is None or own is None:
+        if own is None:
+            return set()
+        tree = self._tree if self._tree is not None else parse_python(own.source)
+        if tree is None:
             return set()
         defined = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
         helpers = set()

@@ -22,7 +22,7 @@ from torch_advise.lint.analysis.model import (
     Scope,
     TrainingModel,
 )
-from torch_advise.lint.analysis.syntax import argument_for, iterator_source, keyword_args, positional_args
+from torch_advise.lint.analysis.syntax import iterator_source, keyword_args, positional_args
 from torch_advise.lint.analysis.values import (
     is_zero,
     known_positive,
@@ -242,8 +242,7 @@ def _handed_every_epoch(ctx: CheckContext, loader: DataLoaderCall) -> Optional[t
 def _hands_only(ctx: CheckContext, handed: HandedLoader, loader: DataLoaderCall) -> bool:
     """The call hands this loader and no other as the parameter (not a name bound to another
     loader on another path), so the message names what iterates this one."""
-    argument = argument_for(handed.site.node, handed.param, handed.facts.params.index(handed.param))
-    return argument is not None and ctx.facts.loaders_in(argument, handed.site.scope) == [loader]
+    return ctx.facts.loaders_in(handed.argument, handed.site.scope) == [loader]
 
 
 def _called_under_a_condition(site: CallSite, loop: LoopInfo) -> bool:
