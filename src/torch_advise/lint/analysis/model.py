@@ -634,6 +634,10 @@ class TrainingModel:
         """The calls `function` makes in its own body; for None, the module's top level's."""
         return function.calls if function is not None else self.top_level_calls
 
+    def calls_named(self, name: str) -> list[CallSite]:
+        """The calls spelled with `name` as the called name: `f(...)` and `x.f(...)`."""
+        return self._calls_by_name.get(name, [])
+
     @cached_property
     def _calls_by_name(self) -> dict[str, list[CallSite]]:
         index: dict[str, list[CallSite]] = {}

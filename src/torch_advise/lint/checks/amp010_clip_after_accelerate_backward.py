@@ -28,7 +28,7 @@ def _float16_accelerator(ctx: CheckContext, site: CallSite) -> Optional[str]:
 
 
 def check(ctx: CheckContext) -> None:
-    for backward in ctx.model.calls:
+    for backward in ctx.model.calls_named("backward"):
         accelerator = _float16_accelerator(ctx, backward)
         if accelerator is None or backward.function is None:
             continue

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.facts import (
     non_blocking_flag,
@@ -9,17 +11,22 @@ from torch_advise.lint.analysis.facts import (
 from torch_advise.lint.analysis.syntax import (
     literal_value,
 )
+from torch_advise.lint.syntax_tree import nodes as cst
 
 
 def check(ctx: CheckContext) -> None:
+    # Reported only at a literal non_blocking=True of one of this file's calls: without one,
+    # the loaders and their loops need not be found.
+    if not any(_literal_true_flag(site.node) is not None for site in ctx.model.calls):
+        return
     seen: set[int] = set()
     for loader in ctx.facts.dataloaders:
         if not loader.settable("pin_memory") or loader.literal("pin_memory", False) is not False:
             continue
         for entry in ctx.facts.loader_loops.get(loader, []):
             for site in ctx.facts.batch_moves_to_cuda(entry):
-                flag = non_blocking_flag(site.node)
-                if flag is None or literal_value(flag) is not True or id(flag) in seen:
+                flag = _literal_true_flag(site.node)
+                if flag is None or id(flag) in seen:
                     continue
                 seen.add(id(flag))
                 ctx.report(
@@ -28,3 +35,9 @@ def check(ctx: CheckContext) -> None:
                     "pin_memory=True, so the copy from pageable memory blocks anyway (10.2 ms against "
                     "9.9 ms blocking measured); set pin_memory=True on the DataLoader",
                 )
+
+
+def _literal_true_flag(call: cst.Call) -> Optional[cst.BaseExpression]:
+    """The call's non_blocking argument where it is a literal True."""
+    flag = non_blocking_flag(call)
+    return flag if flag is not None and literal_value(flag) is True else None
