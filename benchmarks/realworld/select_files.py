@@ -1529,6 +1529,234 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "trphysx/embedding/embedding_grayscott.py": f"{LIBRARY}: embedding model and loss head",
         "trphysx/embedding/training/enn_data_handler.py": f"{LIBRARY}: data handler / DataLoaders",
     },
+    # holdout24
+    "alibaba/graphlearn-for-pytorch": {
+        "graphlearn_torch/python/loader/link_loader.py": f"{LIBRARY}: link-sampling DataLoader",
+        "graphlearn_torch/python/loader/node_loader.py": f"{LIBRARY}: node-sampling DataLoader",
+    },
+    "alibaba/ROLL": {
+        "mcore_adapter/src/mcore_adapter/training_args.py": f"{LIBRARY}: training-argument dataclasses",
+        "roll/distributed/scheduler/generate_scheduler.py": f"{LIBRARY}: rollout generation scheduler",
+        "roll/distributed/scheduler/protocol.py": f"{VENDORED}: adapted from verl's protocol.py (its header)",
+        "roll/utils/dynamic_batching.py": f"{LIBRARY}: dynamic micro-batching utility",
+    },
+    "alinlab/CSI": {
+        "common/eval.py": f"{EVALUATION}: OOD detection evaluation of trained model",
+        "datasets/imagenet_fix_preprocess.py": f"{NOT_TRAINING}: data preprocessing",
+        "datasets/lsun_fix_preprocess.py": f"{NOT_TRAINING}: data preprocessing",
+        "utils/temperature_scaling.py": f"{LIBRARY}: post-hoc temperature-scaling calibration wrapper",
+    },
+    "bennyguo/instant-nsr-pl": {
+        "datasets/blender.py": f"{NOT_TRAINING}: dataset loading",
+        "datasets/colmap.py": f"{NOT_TRAINING}: dataset loading",
+        "datasets/dtu.py": f"{NOT_TRAINING}: dataset loading",
+        "systems/utils.py": f"{LIBRARY}: LR schedulers and optimizer parsing",
+    },
+    "caiyu6666/MedIAnomaly": {
+        "ssl/": f"{VENDORED}: adapted from NSA, CutPaste (Runinho/pytorch-cutpaste) and AnatPaste (README acknowledgement, headers)",
+    },
+    "edebrouwer/gru_ode_bayes": {
+        "gru_ode_bayes/paper_plotting.py": f"{NOT_TRAINING}: plotting of trained models for the paper",
+    },
+    "Erlemar/ventilator_kaggle_models": {
+        "predict.py": f"{NOT_TRAINING}: inference on test set",
+        "predict_single_oof.py": f"{NOT_TRAINING}: out-of-fold inference",
+        "src/callbacks/callbacks.py": f"{LIBRARY}: Lightning metrics callback",
+        "src/lightning_classes/datamodule_ventilator.py": f"{NOT_TRAINING}: LightningDataModule (data loading and features)",
+        "src/lightning_classes/datamodule_ventilator1.py": f"{NOT_TRAINING}: LightningDataModule (data loading and features)",
+        "src/lightning_classes/datamodule_ventilator_0.py": f"{NOT_TRAINING}: LightningDataModule (data loading and features)",
+        "src/lightning_classes/datamodule_ventilator_0_post.py": f"{NOT_TRAINING}: LightningDataModule (data loading and features)",
+        "src/lightning_classes/datamodule_ventilator_0_pseudo.py": f"{NOT_TRAINING}: LightningDataModule (data loading and features)",
+        "src/lightning_classes/datamodule_ventilator_heng.py": f"{NOT_TRAINING}: LightningDataModule (data loading and features)",
+        "src/lightning_classes/datamodule_ventilator_notebook.py": f"{NOT_TRAINING}: LightningDataModule (data loading and features)",
+    },
+    "facebookresearch/DeeperCluster": {
+        "src/clustering.py": f"{LIBRARY}: distributed k-means pseudo-label assignment, no training loop",
+    },
+    "facebookresearch/fairscale": {
+        "fairscale/experimental/nn/data_parallel/gossip/distributed.py": f"{LIBRARY}: SlowMo distributed data-parallel wrapper",
+        "fairscale/experimental/nn/mevo.py": f"{LIBRARY}: memory-efficient vocab output layer",
+        "fairscale/experimental/nn/offload.py": f"{LIBRARY}: OffloadModel wrapper",
+        "fairscale/experimental/optim/dynamic_loss_scaler.py": f"{LIBRARY}: dynamic loss scaler",
+        "fairscale/experimental/tooling/layer_memory_tracker.py": f"{NOT_TRAINING}: memory tracking tool",
+        "fairscale/nn/checkpoint/checkpoint_activations.py": f"{LIBRARY}: activation checkpointing wrapper",
+        "fairscale/nn/data_parallel/fully_sharded_data_parallel.py": f"{LIBRARY}: FSDP wrapper",
+        "fairscale/nn/data_parallel/sharded_ddp.py": f"{LIBRARY}: sharded DDP wrapper",
+        "fairscale/nn/pipe/async_schedule.py": f"{LIBRARY}: async pipeline schedule",
+        "fairscale/nn/pipe/balance/profile.py": f"{VENDORED}: fork of kakaobrain/torchgpipe (Kakao Brain header, README)",
+        "fairscale/optim/adascale.py": f"{LIBRARY}: AdaScale optimizer implementation",
+    },
+    "facebookresearch/recipes": {
+        "torchrecipes/audio/source_separation/datamodule/librimix.py": f"{NOT_TRAINING}: LightningDataModule for data loading",
+        "torchrecipes/rec/datamodules/criteo_datamodule.py": f"{NOT_TRAINING}: LightningDataModule for data loading",
+    },
+    "google-deepmind/open_spiel": {
+        "open_spiel/python/pytorch/ppo.py": f"{VENDORED}: adapted from cleanrl's ppo.py (its header)",
+    },
+    "heartkilla/kaggle_tweet": {
+        "src/1st_level/roberta_base/evaluate.py": f"{EVALUATION}: Jaccard scoring of a trained model",
+    },
+    "hhsecond/HandsOnDeepLearningWithPytorch": {
+        "3.DLWorkFlow/DesignExperiments/datautils.py": f"{NOT_TRAINING}: FizzBuzz Dataset definition",
+    },
+    "HLTCHKUST/Mem2Seq": {
+        "utils/until_temp.py": f"{NOT_TRAINING}: data preparation (vocab, Dataset, collate)",
+        "utils/utils_NMT.py": f"{NOT_TRAINING}: data preparation (vocab, Dataset, collate)",
+        "utils/utils_babi.py": f"{NOT_TRAINING}: data preparation (vocab, Dataset, collate)",
+        "utils/utils_babi_mem2seq.py": f"{NOT_TRAINING}: data preparation (vocab, Dataset, collate)",
+        "utils/utils_kvr.py": f"{NOT_TRAINING}: data preparation (vocab, Dataset, collate)",
+        "utils/utils_kvr_mem2seq.py": f"{NOT_TRAINING}: data preparation (vocab, Dataset, collate)",
+    },
+    "inferno-pytorch/inferno": {
+        "inferno/io/box/camvid.py": f"{LIBRARY}: CamVid dataset loader (adapted from a torchvision PR)",
+        "inferno/io/box/cityscapes.py": f"{LIBRARY}: Cityscapes dataset loader",
+    },
+    "layumi/Seg-Uncertainty": {
+        "dataset/cityscapes_dataset.py": f"{NOT_TRAINING}: Cityscapes Dataset class",
+        "dataset/cityscapes_pseudo_dataset.py": f"{NOT_TRAINING}: pseudo-label Cityscapes Dataset class",
+        "evaluate_cityscapes.py": f"{EVALUATION}: tests a trained model on Cityscapes",
+        "evaluate_gta5.py": f"{EVALUATION}: tests a trained model on GTA5",
+    },
+    "lebrice/Sequoia": {
+        "sequoia/common/callbacks/knn_callback.py": f"{EVALUATION}: KNN evaluation callback for representations",
+        "sequoia/common/loss.py": f"{LIBRARY}: Loss/metrics container class",
+        "sequoia/methods/aux_tasks/auxiliary_task.py": f"{LIBRARY}: auxiliary-task loss module base class",
+        "sequoia/methods/models/output_heads/rl/policy_head.py": f"{LIBRARY}: RL policy output head",
+    },
+    "Lightning-Universe/lightning-transformers": {
+        "lightning_transformers/callbacks/sparseml.py": f"{LIBRARY}: SparseML Lightning callback and ONNX export, not a training loop",
+        "lightning_transformers/core/data.py": f"{LIBRARY}: base LightningDataModule (dataset loading/preprocessing)",
+        "lightning_transformers/core/seq2seq/data.py": f"{LIBRARY}: seq2seq LightningDataModule (tokenisation)",
+        "lightning_transformers/task/nlp/language_modeling/data.py": f"{LIBRARY}: language-modelling DataModule (tokenisation)",
+        "lightning_transformers/task/nlp/masked_language_modeling/data.py": f"{LIBRARY}: masked-LM DataModule (tokenisation, collator)",
+        "lightning_transformers/task/nlp/multiple_choice/data.py": f"{LIBRARY}: multiple-choice DataModule (collator)",
+        "lightning_transformers/task/nlp/question_answering/data.py": f"{LIBRARY}: question-answering DataModule (preprocessing)",
+        "lightning_transformers/task/nlp/text_classification/data.py": f"{LIBRARY}: text-classification DataModule (preprocessing)",
+        "lightning_transformers/task/nlp/token_classification/data.py": f"{LIBRARY}: token-classification DataModule (preprocessing)",
+    },
+    "linkedin/Liger-Kernel": {
+        "examples/medusa/train.py": f"{VENDORED}: adapted from FastChat fastchat/train/train.py, itself based on stanford_alpaca (its header)",
+        "examples/megatron/run_mode1_monkey_patch.py": (
+            f"{VENDORED}: adapted from Megatron's examples/run_simple_mcore_train_loop.py with a few Liger additions (its docstring)"
+        ),
+        "examples/megatron/run_mode2_hand_spec.py": (
+            f"{VENDORED}: adapted from Megatron's examples/run_simple_mcore_train_loop.py with a few Liger additions (its docstring)"
+        ),
+        "src/liger_kernel/ops/cutile/ops/multi_token_attention.py": f"{LIBRARY}: cuTile GPU kernels for multi-token attention",
+        "src/liger_kernel/ops/cutile/ops/tiled_mlp.py": f"{LIBRARY}: tiled-MLP autograd function (cuTile backend)",
+        "src/liger_kernel/ops/tiled_mlp.py": f"{LIBRARY}: tiled-MLP autograd function, based on DeepSpeed's TiledMLP",
+    },
+    "lliuz/ARFlow": {
+        "models/correlation_native.py": f"{LIBRARY}: correlation layer with a speed benchmark",
+    },
+    "ludwig-ai/ludwig": {
+        "ludwig/distributed/accelerate.py": f"{LIBRARY}: Accelerate distributed-strategy wrapper",
+        "ludwig/modules/lr_scheduler.py": f"{LIBRARY}: learning-rate schedulers",
+        "ludwig/trainers/mixins.py": f"{LIBRARY}: checkpoint/early-stopping/metrics mixins, no training loop",
+        "ludwig/utils/calibration.py": f"{LIBRARY}: calibration modules (temperature scaling)",
+    },
+    "mlcommons/algorithmic-efficiency": {
+        "algoperf/data_utils.py": f"{LIBRARY}: batch sharding and padding utilities",
+        "algoperf/workloads/cifar/cifar_pytorch/workload.py": f"{LIBRARY}: benchmark workload definition (model, data, loss, eval)",
+        "algoperf/workloads/imagenet_resnet/imagenet_pytorch/workload.py": f"{LIBRARY}: benchmark workload definition (model, data, loss, eval)",
+        "algoperf/workloads/librispeech_conformer/librispeech_jax/workload.py": (
+            f"{LIBRARY}: benchmark workload definition (JAX; model, data, loss, eval)"
+        ),
+        "algoperf/workloads/librispeech_conformer/librispeech_pytorch/workload.py": (
+            f"{LIBRARY}: benchmark workload definition (model, data, loss, eval)"
+        ),
+    },
+    "molecularsets/moses": {
+        "moses/interfaces.py": f"{LIBRARY}: abstract trainer interface (DataLoader helpers), no training loop",
+    },
+    "petuum/adaptdl": {
+        "adaptdl/adaptdl/torch/data.py": f"{LIBRARY}: elastic sampler and adaptive DataLoader",
+        "examples/NCF/main.py": f"{VENDORED}: adapted from guoyang9/NCF (its header)",
+        "examples/dcgan/dcgan.py": f"{VENDORED}: PyTorch DCGAN tutorial from pytorch/examples, modified for AdaptDL (its header)",
+        "examples/linear_regression/main.py": f"{VENDORED}: from pytorch/examples regression/main.py (its header)",
+        "examples/pytorch-cifar/": f"{VENDORED}: a copy of kuangliu/pytorch-cifar (its README and liukuang LICENSE)",
+        "ray/adaptdl_ray/examples/hyperopt_example.py": f"{VENDORED}: adapted from the Ray Tune tutorial (its comment)",
+        "ray/adaptdl_ray/examples/hyperopt_example_baseline.py": f"{VENDORED}: adapted from the Ray Tune tutorial (its comment)",
+        "ray/adaptdl_ray/tune/adaptdl_trainable.py": f"{LIBRARY}: Ray Tune trainable creator and patching, no training loop",
+    },
+    "prs-eth/Marigold": {
+        "marigold/marigold_depth_pipeline.py": f"{NOT_TRAINING}: diffusers inference pipeline",
+        "marigold/marigold_iid_pipeline.py": f"{NOT_TRAINING}: diffusers inference pipeline",
+        "marigold/marigold_normals_pipeline.py": f"{NOT_TRAINING}: diffusers inference pipeline",
+        "script/depth/eval.py": f"{EVALUATION}: benchmark evaluation of trained model",
+        "script/iid/eval.py": f"{EVALUATION}: benchmark evaluation of trained model",
+        "script/normals/eval.py": f"{EVALUATION}: benchmark evaluation of trained model",
+    },
+    "pytorch/tnt": {
+        "torchtnt/framework/evaluate.py": f"{EVALUATION}: evaluation loop entry point",
+        "torchtnt/framework/predict.py": f"{NOT_TRAINING}: prediction loop",
+        "torchtnt/utils/data/iterators.py": f"{LIBRARY}: multi-dataloader iterators",
+        "torchtnt/utils/flops.py": f"{NOT_TRAINING}: FLOPs counting",
+        "torchtnt/utils/module_summary.py": f"{NOT_TRAINING}: module summary and statistics",
+        "torchtnt/utils/nan.py": f"{LIBRARY}: NaN detection hooks",
+        "torchtnt/utils/optimizer.py": f"{LIBRARY}: optimizer state helpers",
+        "torchtnt/utils/precision.py": f"{LIBRARY}: precision and grad-scaler helpers",
+    },
+    "qianyingcao/Laplace-Neural-Operator": {
+        "3D_shallow/AE.py": f"{VENDORED}: changed from katiana22/latent-deeponet's autoencoder code (its header)",
+    },
+    "Snowdar/asv-subtools": {
+        "pytorch/libs/egs/egs_online.py": f"{LIBRARY}: online data pipeline (IterableDataset, after wenet)",
+        "pytorch/libs/training/lr_scheduler.py": f"{LIBRARY}: learning-rate scheduler wrapper",
+    },
+    "TL-System/plato": {
+        "examples/gradient_leakage_attacks/defense/GradDefense/dataloader.py": f"{NOT_TRAINING}: root-set data loader for the GradDefense defence",
+        "examples/gradient_leakage_attacks/dlg_server.py": f"{NOT_TRAINING}: gradient-leakage attack server reconstructing client data",
+        "examples/model_search/pfedrlnas/VIT/nasvit_wrapper/NASViT/": (
+            f"{VENDORED}: copy of facebookresearch/NASViT (its own README, LICENSE, Facebook header)"
+        ),
+    },
+    "torchgan/torchgan": {
+        "torchgan/losses/auxclassifier.py": f"{LIBRARY}: GAN loss functions",
+        "torchgan/losses/historical.py": f"{LIBRARY}: GAN loss functions",
+        "torchgan/losses/wasserstein.py": f"{LIBRARY}: GAN loss functions",
+    },
+    "voidmagic/chaos": {
+        "modules/training/st_share/basic_speech_translation_task.py": f"{NOT_TRAINING}: records validation gradients for analysis, no training step",
+        "tools/ContinuousParetoMTL/": f"{VENDORED}: a copy of mit-gfx/ContinuousParetoMTL (its README, setup.py)",
+        "tools/pareto_mtl/": (
+            f"{VENDORED}: Lin et al.'s ParetoMTL multiMNIST code; its min_norm_solvers.py says it is from intel-isl/MultiObjectiveOptimization"
+        ),
+    },
+    "wgrathwohl/GWG_release": {
+        "utils.py": f"{NOT_TRAINING}: helper functions and data loading",
+        "vamp_utils.py": f"{NOT_TRAINING}: dataset loading (VampPrior-style loaders)",
+    },
+    "winycg/CIRKD": {
+        "eval.py": f"{EVALUATION}: segmentation validation of trained model",
+        "eval_segformer.py": f"{EVALUATION}: segmentation validation of trained model",
+        "tsne/save_embeddings.py": f"{NOT_TRAINING}: saves embeddings for t-SNE visualisation",
+    },
+    "YujiaBao/Distributional-Signatures": {
+        "src/dataset/stats.py": f"{NOT_TRAINING}: dataset statistics",
+    },
+    "YyzHarry/imbalanced-semi-self": {
+        "dataset/imagenet.py": f"{NOT_TRAINING}: dataset loading",
+        "dataset/inat.py": f"{NOT_TRAINING}: dataset loading",
+        "gen_pseudolabels.py": f"{NOT_TRAINING}: pseudo-label generation with trained model",
+        "imagenet_inat/": f"{VENDORED}: copy of facebookresearch/classifier-balancing (README acknowledgements, same layout)",
+    },
+    "zhu-xlab/DeCUR": {
+        "src/pretrain/datasets/SSL4EO/ssl4eo_dataset.py": f"{NOT_TRAINING}: SSL4EO Dataset class",
+        "src/pretrain/datasets/SSL4EO/ssl4eo_dataset_lmdb_mm_norm.py": f"{NOT_TRAINING}: SSL4EO LMDB Dataset class",
+        "src/transfer_classification_BE/datasets/BigEarthNet/bigearthnet_dataset_lmdb_B14.py": (
+            f"{NOT_TRAINING}: BigEarthNet Dataset class (adjusted from SeCo)"
+        ),
+    },
+    "zhu-xlab/M3R-CR": {
+        "Align-CR/dataloader.py": f"{NOT_TRAINING}: dataset loading",
+        "Align-CR/model_base.py": f"{LIBRARY}: checkpoint saving and LR update helpers",
+        "M3M-CR/dataloader.py": f"{NOT_TRAINING}: dataset loading",
+        "baselines/DSen2-CR/dataloader.py": f"{NOT_TRAINING}: dataset loading",
+        "baselines/DSen2-CR/model_base.py": f"{LIBRARY}: checkpoint saving and LR update helpers",
+        "baselines/GLF-CR/dataloader.py": f"{NOT_TRAINING}: dataset loading",
+        "baselines/GLF-CR/model_base.py": f"{LIBRARY}: checkpoint saving and LR update helpers",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
