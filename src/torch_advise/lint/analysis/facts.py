@@ -361,7 +361,8 @@ class Facts:
 
     def moved_to_cuda_by(self, handed: HandedLoader) -> bool:
         """Whether the function the loader is handed to moves its batches to a device that can be
-        CUDA: `.cuda()`, or `.to(device)` of a parameter this call fills with such a device."""
+        CUDA: `.cuda()`, or `.to(device)` of a parameter this call fills with such a device, or
+        leaves out where the function's default, or its own choice, can be one."""
         moved = handed.facts.moves
         if handed.param not in moved:
             return False
@@ -369,7 +370,9 @@ class Facts:
         if device is None:
             return True
         given = argument_for(handed.site.node, device, handed.facts.params.index(device))
-        return given is not None and self.can_be_cuda(given, handed.site.scope)
+        if given is None:
+            return device in handed.facts.cuda_when_omitted
+        return self.can_be_cuda(given, handed.site.scope)
 
     def trains_in_another_module(self, site: CallSite) -> bool:
         """The call runs a function another module of the project defines, whose body trains

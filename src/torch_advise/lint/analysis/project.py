@@ -132,6 +132,9 @@ class FunctionFacts:
     yields: bool = False  # a generator: `def cycle(loader): while True: yield from loader`
     # It can return a CUDA device: `def get_device(): return torch.device("cuda" if ... else "cpu")`.
     returns_cuda_device: bool = False
+    # Parameters that can hold a CUDA device when a call leaves them out: a default that can be
+    # one, or one the body assigns (`if device is None: device = torch.device("cuda:0" if ...)`).
+    cuda_when_omitted: frozenset[str] = frozenset()
     # Every call runs backward once, outside any loop of its own (a training step, not an
     # epoch): itself or through functions of its module it calls outside its loops.
     backward_per_call: bool = False
@@ -415,9 +418,12 @@ def _returned_loaders(walk: _ScopeWalk) -> dict[Optional[int], int]:
 def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions: set[str]) -> FunctionFacts:
     arguments = function.args
     params = tuple(a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs])
-    facts = FunctionFacts(params, walk.iterated & set(params), walk.calls.trains(training_functions), _returned_loaders(walk))
+    wrapped = _wrapped_names(walk)
+    iterated = {wrapped.get(name, name) for name in walk.iterated}
+    facts = FunctionFacts(params, iterated & set(params), walk.calls.trains(training_functions), _returned_loaders(walk))
     facts.iterated_each_pass = frozenset(
-        name for loop in walk.loops if loop.calls.trains(training_functions) for name in loop.nested if name in params
+        wrapped.get(name, name) for loop in walk.loops if loop.calls.trains(training_functions)
+        for name in loop.nested if wrapped.get(name, name) in params
     )
     moves = _parameter_moves(walk, params)
     facts.moves = _moved_parameters(moves, params)
@@ -425,6 +431,24 @@ def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions
     facts.attribute_moves = _attribute_moves(moves)
     facts.yields = walk.yields
     return facts
+
+
+def _wrapped_names(walk: _ScopeWalk) -> dict[str, str]:
+    """Names bound only to another name or to a wrapper that iterates it, each with that name:
+    `tk0 = tqdm.tqdm(data_loader)` -> {"tk0": "data_loader"}, followed through chains of them."""
+    wrapping: dict[str, str] = {}
+    for alias, values in walk.assigned.items():
+        names = {_iterated_name(value) for value in values}
+        if len(names) == 1 and None not in names and alias not in names:
+            wrapping[alias] = names.pop()  # type: ignore[assignment]  # None is not in names
+    resolved: dict[str, str] = {}
+    for alias, name in wrapping.items():
+        seen = {alias}
+        while name in wrapping and name not in seen:
+            seen.add(name)
+            name = wrapping[name]
+        resolved[alias] = name
+    return resolved
 
 
 def _add_delegated_work(functions: dict[str, FunctionFacts], walks: dict[str, _ScopeWalk]) -> None:
@@ -460,7 +484,7 @@ def _parameter_moves(walk: _ScopeWalk, params: tuple[str, ...]) -> list[tuple[st
     # `x = batch` before `x = x.to(device)`: the same data under another name, where every
     # value the name is given is that parameter or made from the name itself.
     for alias, values in walk.assigned.items():
-        sources = {taken_from.get(value.id) if isinstance(value, ast.Name) else None for value in values if _root(value) != alias}
+        sources = {taken_from.get(_iterated_name(value) or "") for value in values if _root(value) != alias}
         source = sources.pop() if len(sources) == 1 else None
         if source is not None:
             taken_from.setdefault(alias, source)
@@ -591,13 +615,36 @@ def _scope_summaries(
         values_of = _values_in(walk, module_names)
         functions[f.name].returns_cuda_device = any(
             r.value is not None and _can_be_cuda(r.value, values_of, summary, 0) for r in walk.returns)
+        functions[f.name].cuda_when_omitted = _cuda_when_omitted(f, walk, values_of, summary)
     _add_delegated_work(functions, {f.name: walks[id(f)] for f in definitions})
     backward = _backward_per_call({f.name: walks[id(f)] for f in definitions}, set(), "")
     for name in backward:
         functions[name].backward_per_call = True
     scopes = [_scope_facts(node.body, walks[id(node)], training) for node in [tree, *every_function]]
     classes = {c.name: _class_facts(c, summary, walks, backward) for c in tree.body if isinstance(c, ast.ClassDef)}
+    for c in tree.body:
+        if isinstance(c, ast.ClassDef):
+            for method in c.body:
+                if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and method.name in classes[c.name].methods:
+                    walk = walks[id(method)]
+                    classes[c.name].methods[method.name].cuda_when_omitted = _cuda_when_omitted(
+                        method, walk, _values_in(walk, module_names), summary)
     return functions, scopes, classes, frozenset(cuda_attributes)
+
+
+def _cuda_when_omitted(
+    function: FunctionNode, walk: _ScopeWalk, values_of: Callable[[str], list[ast.expr]], summary: ModuleSummary
+) -> frozenset[str]:
+    """The parameters with a default that can be a CUDA device, or that the body assigns one."""
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults: list[tuple[str, ast.expr]] = list(zip([a.arg for a in positional[len(positional) - len(arguments.defaults):]], arguments.defaults))
+    defaults += [(a.arg, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None]
+    # The body's own assignments only: a module-level name spelled like the parameter is not it.
+    return frozenset(
+        name for name, default in defaults
+        if any(_can_be_cuda(value, values_of, summary, 0) for value in [default, *walk.assigned.get(name, [])])
+    )
 
 
 def _options(tree: ast.Module) -> tuple[dict[str, Option], frozenset[str]]:
