@@ -212,6 +212,15 @@ def test_a_conda_package_list_named_requirements_txt_pins_with_its_single_equals
     assert find_torch_pin(tmp_path) is None
 
 
+def test_a_requirements_txt_naming_pytorch_with_a_pip_specifier_pins_torch(tmp_path):
+    (tmp_path / ".git").mkdir()
+    pin = write(tmp_path, "requirements.txt", "pytorch==1.11.0 \ntorchvision==0.12.0\n")
+    assert find_torch_pin(tmp_path) == ((1, 11), pin)
+    # a package whose name only starts with pytorch is not torch
+    write(tmp_path, "requirements.txt", "pytorch-lightning==1.5.0\npytorch_metric_learning==1.0\n")
+    assert find_torch_pin(tmp_path) is None
+
+
 def test_a_conda_file_named_for_it_in_the_scripts_folder_pins_and_other_yaml_there_does_not(tmp_path):
     (tmp_path / ".git").mkdir()
     write(tmp_path / "scripts", "train_config.yaml", "dependencies:\n  - pytorch=1.8\n")
@@ -269,6 +278,9 @@ def test_each_sub_project_is_advised_for_the_torch_it_pins(tmp_path):
         ("## Requirements\n* PyTorch 1.7.1\n\n## Training\n* PyTorch 2.1 speeds this up\n", (1, 7)),
         # a line of its own that is only the name and a version, as a list item would be
         ("# Requirements\n\nPython 2.7\n\nPytorch 0.3\n\n# Data\n", (0, 3)),
+        # a build's label after the version is part of it, not a floor
+        ("# Requirements\ntorch                1.13.1+cu117\n", (1, 13)),
+        ("## Requirements\n* PyTorch 1.10.0+cu113\n", (1, 10)),
         ("## Requirements\nPyTorch 1.7 or later\n", None),
         ("## Requirements\nPyTorch 1.7.1 gives the best results\n", None),
         ("## Data\nPyTorch 1.7.1\n", None),

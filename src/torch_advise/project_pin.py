@@ -47,6 +47,7 @@ _MARKER_CLAUSE = r"""^\(*\s*(sys_platform|platform_system|os_name)\s*(==|!=)\s*[
 # Training runs on Linux: these are the platform markers as they read there.
 _LINUX = {"sys_platform": "linux", "platform_system": "linux", "os_name": "posix"}
 _CONDA_REQUIREMENT = r"(?i)^(?:[\w.-]+::)?(?:torch|pytorch)\s*(?P<spec>[<>=!~][^#\s]*)?\s*$"
+_PYTORCH_REQUIREMENT = r"(?i)^\s*pytorch(?=\s*(?:===|==|~=|!=|<=|>=|<|>)[^=])"
 _CONDA_EXPORT = r"(?i)^(?:torch|pytorch)=(\d+(?:\.\d+)*)(?:=\S+)?$"
 _SETUP_PY_REQUIREMENT = r"""(?i)["']\s*torch\s*(?:\[[^\]]*\])?\s*([<>=!~][^"';]*)?(?:;[^"']*)?["']"""
 _CLAUSE = r"^(===|==|~=|<=|<|>=|>|!=|=)\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+|\*))?"
@@ -63,10 +64,12 @@ _REQUIREMENTS_HEADING = r"(?i)requirement|dependenc|prerequisite|environment"
 # The name and the version right after it, a word like `install` or `version` between at most.
 _DESCRIBED_TORCH = (
     r"(?i)\b(?:py)?torch\b[\s:=`*]*(?:(?:install|installed|version|ver\.?|v)\b[\s:=`*]*)?"
-    r"v?(?P<version>\d+\.\d+(?:\.\d+)?)(?![\d.]*\s*\+)"
+    # A `+` after the version is a floor (`1.8+`) unless a build's label follows it (`1.13.1+cu117`).
+    r"v?(?P<version>\d+\.\d+(?:\.\d+)?)(?![\d.]*\s*\+(?![A-Za-z0-9]))"
 )
-# A line under such a heading that is only the name and its version: `Pytorch 0.3`.
-_TORCH_LINE = r"(?i)^(?:py)?torch\b[\s:=`*]*v?\d+\.\d+(?:\.\d+)?$"
+# A line under such a heading that is only the name and its version: `Pytorch 0.3`,
+# `torch    1.13.1+cu117`.
+_TORCH_LINE = r"(?i)^(?:py)?torch\b[\s:=`*]*v?\d+\.\d+(?:\.\d+)?(?:\+[\w.]+)?$"
 _FLOOR_WORDS = r"(?i)>|\bor (?:later|newer|higher|above)\b|\band (?:later|newer|higher|above)\b|\bat least\b|\bminimum\b|\bor greater\b"
 _REQUIREMENT_ITEM = r"^[A-Za-z][\w.\-\[\]]*(?:(?:===|==|~=|!=|<=|>=|<|>|=)[\w.*+!-]+)?$"
 
@@ -222,7 +225,8 @@ def _requirements_txt(path: Path) -> Iterator[str]:
     `conda create --file requirements.txt`): its `pytorch=0.2.0=py36h53baedd_4cu80` is the
     exact torch, a single `=` that pip would refuse."""
     lines = _read(path).splitlines()
-    yield from _pip_specs(lines)
+    # `pytorch==1.11.0`: pip refuses the name, but it says which torch the authors ran.
+    yield from _pip_specs([re.sub(_PYTORCH_REQUIREMENT, "torch", line) for line in lines])
     for line in lines:
         exported = re.match(_CONDA_EXPORT, line.strip())
         if exported:
