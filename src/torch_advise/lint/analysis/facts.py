@@ -836,7 +836,7 @@ class Facts:
                 lineage = model.class_lineage(built)
                 if any(self._dataset_moves_to_cuda(klass) for klass in lineage):
                     return "on-device"
-                if _indexes_what_it_was_given(built):
+                if _indexes_what_it_was_given(model, built):
                     return "in-memory"
                 if built.scope.parent is not None and built.scope.parent.kind == "function":
                     return "local"
@@ -1080,12 +1080,15 @@ def _parameters_given(function: FunctionInfo, call: cst.Call, names: set[str]) -
     return received
 
 
-def _indexes_what_it_was_given(dataset: ClassInfo) -> bool:
-    """A TensorDataset in all but name: `__getitem__` calls nothing and only reads attributes
-    that the constructor set straight from its arguments (`self.features = X`), so an item costs
-    an index, whichever process takes it."""
+def _indexes_what_it_was_given(model: TrainingModel, dataset: ClassInfo) -> bool:
+    """A TensorDataset in all but name: `__getitem__` calls nothing but conversions of what it
+    indexes (`torch.from_numpy(self.x[i])`) and only reads attributes that the constructor set
+    from its arguments, as they are or converted (`self.features = X`, `self.X =
+    X.astype(np.float32)`), so an item costs an index, whichever process takes it."""
     getitem = dataset.methods.get("__getitem__")
-    if getitem is None or getitem.calls or len(dataset.node.bases) != 1:
+    if getitem is None or len(dataset.node.bases) != 1:
+        return False
+    if any(_converted(model, site.node, site.scope) is None for site in getitem.calls):
         return False
     read = {
         node.attr.value
@@ -1095,11 +1098,29 @@ def _indexes_what_it_was_given(dataset: ClassInfo) -> bool:
     parameters = {
         param.name.value for param in (dataset.methods["__init__"].params if "__init__" in dataset.methods else [])
     }
-    return bool(read) and all(
-        name in dataset.attributes
-        and all(isinstance(binding.value, cst.Name) and binding.value.value in parameters for binding in dataset.attributes[name])
-        for name in read
-    )
+
+    def given(binding: Binding) -> bool:
+        value = binding.value
+        if isinstance(value, cst.Call):
+            value = _converted(model, value, binding.scope)
+        return isinstance(value, cst.Name) and value.value in parameters
+
+    return bool(read) and all(name in dataset.attributes and all(given(b) for b in dataset.attributes[name]) for name in read)
+
+
+# Calls that copy or cast data already in memory, and the methods that do (`x.astype(np.float32)`).
+ARRAY_CONVERSIONS = {"torch.from_numpy", "torch.tensor", "torch.as_tensor", "numpy.asarray", "numpy.array", "numpy.ascontiguousarray"}
+CONVERTING_METHODS = {"astype", "float", "long", "int", "double", "copy"}
+
+
+def _converted(model: TrainingModel, call: cst.Call, scope: Scope) -> Optional[cst.BaseExpression]:
+    """What a conversion converts: `X` of `X.astype(np.float32)` or `torch.from_numpy(X)`; None
+    for any other call."""
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value in CONVERTING_METHODS:
+        return call.func.value
+    if call.args and call.args[0].star == "" and call.args[0].keyword is None and model.qualname(call.func, scope) in ARRAY_CONVERSIONS:
+        return call.args[0].value
+    return None
 
 
 def _inner_loop_of(loop: LoopInfo, others: list[LoopInfo]) -> bool:
