@@ -19,7 +19,7 @@ def check(ctx: CheckContext) -> None:
     model = ctx.model
     sites = [site for site in model.calls if model.call_name(site) in DATA_PARALLEL]
     # An inference script may use DataParallel for a quick batched forward; the advice is for training.
-    if not sites or not any(site.method == "backward" or model.call_name(site) == "torch.autograd.backward" for site in model.calls):
+    if not sites or not (_runs_backward(ctx) or _steps_through_the_project(ctx)):
         return
     # A script that offers DistributedDataParallel (or DeepSpeed) too keeps DataParallel as the
     # single-process fallback: the advice is already taken where it matters. Starting a process
@@ -35,3 +35,21 @@ def check(ctx: CheckContext) -> None:
             "on every forward: use DistributedDataParallel, one process per GPU, as the PyTorch "
             "documentation recommends even on one machine",
         )
+
+
+def _runs_backward(ctx: CheckContext) -> bool:
+    model = ctx.model
+    return any(site.method == "backward" or model.call_name(site) == "torch.autograd.backward" for site in model.calls)
+
+
+def _steps_through_the_project(ctx: CheckContext) -> bool:
+    """A loop of the file runs a training step that another module of the project defines
+    (`trainer.gen_update(images, labels)`), and no module around it sets up distributed
+    training, which would make this DataParallel the single-process fallback."""
+    if not ctx.model.training_loops():
+        return False
+    return not any(DISTRIBUTED_NAMES & summary.identifiers for summary in ctx.project.neighbours())
+
+
+# Names a module that builds DistributedDataParallel, starts a process group or uses DeepSpeed reads.
+DISTRIBUTED_NAMES = frozenset({"DistributedDataParallel", "init_process_group", "deepspeed"})
