@@ -439,8 +439,9 @@ def _wrapped_names(walk: _ScopeWalk) -> dict[str, str]:
     wrapping: dict[str, str] = {}
     for alias, values in walk.assigned.items():
         names = {_iterated_name(value) for value in values}
-        if len(names) == 1 and None not in names and alias not in names:
-            wrapping[alias] = names.pop()  # type: ignore[assignment]  # None is not in names
+        name = names.pop() if len(names) == 1 else None
+        if name is not None and name != alias:
+            wrapping[alias] = name
     resolved: dict[str, str] = {}
     for alias, name in wrapping.items():
         seen = {alias}
