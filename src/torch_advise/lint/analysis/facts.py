@@ -465,7 +465,12 @@ class Facts:
             defaults = argparse_defaults(self.model, node, origin.scope) if isinstance(node, cst.Attribute) else None
             if defaults and any(self.can_be_cuda(default, origin.scope, seen) for default in defaults):
                 return True  # `--device` defaulting to "cuda"
-        return any(self._handed_cuda(function, name) for function, name in self._parameters_untraced_here(expr, scope, 0))
+        if any(self._handed_cuda(function, name) for function, name in self._parameters_untraced_here(expr, scope, 0)):
+            return True
+        return any(
+            self._handed_cuda_attribute(function, name, attribute)
+            for function, name, attribute in self._attributes_of_untraced_parameters(expr, scope, 0)
+        )
 
     def _project_function_returns_cuda(self, name: Optional[str]) -> bool:
         """`resolve_device()` imported from a module of the project whose function can return a
@@ -528,6 +533,34 @@ class Facts:
             elif binding.kind == "assign" and binding.index is None and binding.value is not None:
                 found += self._parameters_untraced_here(binding.value, binding.scope, depth + 1)
         return found
+
+    def _attributes_of_untraced_parameters(self, expr: cst.CSTNode, scope: Scope, depth: int) -> list[tuple[FunctionInfo, str, str]]:
+        """The attributes read from parameters that no call of this file fills, each with its
+        parameter: `args.device` of `def __init__(self, args)`, also behind `self.device =
+        args.device`."""
+        if depth > 4:
+            return []
+        model = self.model
+        found = []
+        if isinstance(expr, cst.Attribute):
+            found += [(function, name, expr.attr.value) for function, name in self._parameters_untraced_here(expr.value, scope, depth + 1)]
+        bindings: list[Binding] = []
+        if isinstance(expr, cst.Name):
+            bindings = model.lookup(expr.value, scope)
+        elif isinstance(expr, cst.Attribute):
+            cls = model.enclosing_class(scope, expr.value)
+            bindings = model.class_attribute(cls, expr.attr.value) if cls is not None else []
+        for binding in bindings:
+            if binding.kind == "assign" and binding.index is None and binding.value is not None:
+                found += self._attributes_of_untraced_parameters(binding.value, binding.scope, depth + 1)
+        return found
+
+    def _handed_cuda_attribute(self, function: FunctionInfo, name: str, attribute: str) -> bool:
+        """Whether another module hands the parameter an object whose `attribute` can be CUDA."""
+        project = self.project
+        if project is None:
+            return False
+        return self._handed(function, name, lambda callee, param, index: project.cuda_attribute_passed_to(callee, param, index, attribute))
 
     def handed_cuda_parameters(self, expr: cst.BaseExpression, scope: Scope) -> bool:
         """`params` of `def build_optimizer(params, opt)`, which no call of this file fills and

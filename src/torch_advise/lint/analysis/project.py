@@ -1087,6 +1087,25 @@ class Project:
         device=torch.device("cuda"))` in the entry script for `self.device = device` here."""
         return any(param in call.cuda_arguments or index in call.cuda_arguments for _, _, call in self._calls_elsewhere(function))
 
+    def cuda_attribute_passed_to(self, function: str, param: str, index: int, attribute: str) -> bool:
+        """Whether another module of the project hands this module's `function` (or class), as
+        `param`, an object whose `attribute` can be a CUDA device there: options whose `--device`
+        defaults to "cuda", or any object of a module that sets `.device` to a CUDA device
+        (`opt.device = torch.device("cuda:" + str(opt.gpu_id))` before `Trainer(opt)`)."""
+        for summary, scope, call in self._calls_elsewhere(function):
+            passed = call.keywords.get(param) or (call.positional[index] if index < len(call.positional) else None)
+            if passed is None:
+                continue
+            if attribute in summary.cuda_attributes:
+                return True
+            declared, parsed = summary.options
+            option = declared.get(attribute)
+            built = scope.built.get(passed)
+            parses = passed in parsed or (built is not None and built.callee.rpartition(".")[2] == "parse_args")
+            if parses and option is not None and isinstance(option.default, str) and option.default.startswith("cuda"):
+                return True
+        return False
+
     def option(self, qualname: str, attribute: str) -> Optional[tuple[Option, str]]:
         """The command-line option `attribute` of the parsed options `qualname` names
         (`param.args` after `from param import args`), with the module declaring it."""
