@@ -1757,6 +1757,168 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "baselines/GLF-CR/dataloader.py": f"{NOT_TRAINING}: dataset loading",
         "baselines/GLF-CR/model_base.py": f"{LIBRARY}: checkpoint saving and LR update helpers",
     },
+    # holdout25
+    "AlexanderLontke/ssl-remote-sensing": {
+        "src/ssl_remote_sensing/data/bigearthnet/bigearthnet_datamodule.py": f"{LIBRARY}: LightningDataModule",
+        "src/ssl_remote_sensing/data/eurosat_torchvision.py": f"{LIBRARY}: LightningDataModule",
+    },
+    "alibaba/EasyNLP": {
+        "easynlp/modelzoo/mg_utils/": f"{VENDORED}: GLM/Megatron utilities (NVIDIA Megatron headers, THUDM GLM file names)",
+        "examples/BeautifulPrompt/trlx/": f"{VENDORED}: a copy of CarperAI trlx (README credits trlx)",
+    },
+    "amazon-science/earth-forecasting-transformer": {
+        "scripts/cuboid_transformer/earthnet_w_meso/predict_cuboid_en21x.py": f"{NOT_TRAINING}: inference/prediction on the EarthNet test set",
+        "src/earthformer/datasets/": f"{LIBRARY}: dataset classes and Lightning data modules (some adapted from other repos)",
+        "src/earthformer/utils/apex_ddp.py": f"{LIBRARY}: apex DDP strategy wrapper for Lightning",
+    },
+    "BaratiLab/OFormer": {
+        "uniform_grids/dataset.py": f"{LIBRARY}: Dataset / DataLoader for PDE data",
+    },
+    "chrhenning/hypercl": {
+        "data/ilsvrc2012_data.py": f"{LIBRARY}: dataset handler",
+        "utils/ewc_regularizer.py": f"{LIBRARY}: EWC regularizer",
+    },
+    "Clay-foundation/model": {
+        "claymodel/callbacks_wandb.py": f"{NOT_TRAINING}: W&B visualisation callbacks",
+        "claymodel/datamodule.py": f"{LIBRARY}: LightningDataModule / Dataset",
+        "claymodel/finetune/classify/eurosat_datamodule.py": f"{LIBRARY}: LightningDataModule / Dataset",
+        "claymodel/finetune/regression/biomasters_datamodule.py": f"{LIBRARY}: LightningDataModule / Dataset",
+        "claymodel/finetune/segment/chesapeake_datamodule.py": f"{LIBRARY}: LightningDataModule / Dataset",
+    },
+    "clovaai/bros": {
+        "evaluate.py": f"{EVALUATION}: evaluates a fine-tuned checkpoint",
+        "lightning_modules/data_modules/bros_data_module.py": f"{LIBRARY}: Lightning data module (DataLoader wrapper)",
+        "preprocess/funsd/run_seq_labeling.py": f"{VENDORED}: copy of microsoft/unilm layoutlm run_seq_labeling.py (its header)",
+    },
+    "csdwren/SelfDeblur": {
+        "selfdeblur_lai_reproduce.py": f"{EVALUATION}: reproduces paper results from saved models (README)",
+        "selfdeblur_levin_reproduce.py": f"{EVALUATION}: reproduces paper results from saved models (README)",
+        "utils/common_utils.py": f"{LIBRARY}: image and parameter helpers",
+    },
+    "eeulig/ldct-benchmark": {
+        "ldctbench/utils/metrics.py": f"{LIBRARY}: loss and metric logging helpers",
+        "ldctbench/utils/training_utils.py": f"{LIBRARY}: dataloader and optimizer setup helpers",
+    },
+    "facebookresearch/FLSim": {
+        "examples/PE-text/": f"{NOT_TRAINING}: Private Evolution synthetic-text generation, no model training",
+        "flsim/data/dataset_data_loader.py": f"{LIBRARY}: DataLoader wrapper",
+        "flsim/optimizers/async_aggregators.py": f"{LIBRARY}: async aggregation optimizer",
+        "flsim/servers/sync_secagg_servers.py": f"{LIBRARY}: secure-aggregation server",
+        "flsim/utils/example_utils.py": f"{LIBRARY}: example data loaders and model wrappers",
+        "flsim/utils/fl/common.py": f"{LIBRARY}: model parameter utilities",
+    },
+    "facebookresearch/theseus": {
+        "evaluations/time_local_cost_backward.py": f"{NOT_TRAINING}: timing benchmark",
+        "examples/torchlie_api.py": f"{NOT_TRAINING}: torchlie API demo",
+    },
+    "FedML-AI/FedML": {
+        "iot/anomaly_detection_for_cybersecurity/data/data_loader.py": f"{NOT_TRAINING}: data download and loading",
+        "iot/anomaly_detection_for_cybersecurity/trainer/fed_detect_aggregator.py": (
+            f"{EVALUATION}: server aggregator that only tests the global model"
+        ),
+        "python/examples/deploy/": f"{NOT_TRAINING}: model serving / TensorRT inference deployment examples",
+        "python/fedml/model/cv/darts/": f"{VENDORED}: a copy of quark0/darts (same file layout and defaults)",
+    },
+    "Harry24k/MAIR": {
+        "mair/attacks/": f"{VENDORED}: attacks gathered from torchattacks (README; docstrings say torchattacks.X)",
+        "mair/optim/minimizer.py": f"{LIBRARY}: optimizer wrapper (minimizer)",
+    },
+    "Jianxun-Wang/phygeonet": {
+        "case4/case4_eval.py": f"{EVALUATION}: evaluates a trained model",
+    },
+    "kakaobrain/nerf-factory": {
+        "src/data/interface.py": f"{LIBRARY}: LightningDataModule (data loading and samplers)",
+        "src/model/dvgo/dcvgo.py": f"{VENDORED}: model file modified from DirectVoxGO (its header), no training loop",
+        "src/model/dvgo/dmpigo.py": f"{VENDORED}: model file modified from DirectVoxGO (its header), no training loop",
+        "src/model/dvgo/dvgo.py": f"{VENDORED}: model file modified from DirectVoxGO (its header), no training loop",
+        "src/model/plenoxel/sparse_grid.py": f"{VENDORED}: SparseGrid modified from sxyu/svox2 (its header), library internals",
+    },
+    "krasserm/perceiver-io": {
+        "perceiver/data/": f"{LIBRARY}: LightningDataModules and preprocessing, no training",
+    },
+    "microsoft/archai": {
+        "archai/common/apex_utils.py": f"{LIBRARY}: distributed/mixed-precision helper",
+    },
+    "microsoft/muzic": {
+        "emogen/train.py": f"{VENDORED}: fairseq_cli/train.py (Facebook header)",
+        "getmusic/getmusic/data/build.py": f"{LIBRARY}: DataLoader builder",
+    },
+    "microsoft/NeuralSpeech": {
+        "BinauralGrad/src/binauralgrad/dataset.py": f"{LIBRARY}: dataset class",
+        "PriorGrad-vocoder/dataset.py": f"{LIBRARY}: dataset class",
+        "SoftCorrect/sc_utils/": f"{VENDORED}: modified copies of fairseq modules (train_sc.py is fairseq_cli/train.py, Facebook header)",
+    },
+    "MolecularAI/REINVENT4": {
+        "reinvent/models/model_factory/model_adapter.py": f"{LIBRARY}: model adapter interface",
+        "reinvent/models/model_factory/transformer_adapter.py": f"{LIBRARY}: model adapter (likelihood and sampling)",
+        "reinvent/runmodes/samplers/": f"{NOT_TRAINING}: sampling from trained models",
+        "reinvent_plugins/components/comp_chemprop2.py": f"{NOT_TRAINING}: ChemProp scoring component (inference)",
+    },
+    "open-mmlab/mmhuman3d": {
+        "demo/": f"{NOT_TRAINING}: inference demo",
+    },
+    "PacktPublishing/Deep-Learning-for-Time-Series-Data-Cookbook": {
+        "Chapter_8/8.2_tsc_datamodule.py": f"{NOT_TRAINING}: data module recipe (data preparation)",
+    },
+    "Project-MONAI/MONAI": {
+        "monai/apps/auto3dseg/data_analyzer.py": f"{NOT_TRAINING}: dataset statistics",
+        "monai/apps/nnunet/nnunet_bundle.py": f"{LIBRARY}: nnU-Net wrapper and bundle conversion",
+        "monai/data/dataloader.py": f"{LIBRARY}: DataLoader wrapper",
+        "monai/data/dataset_summary.py": f"{NOT_TRAINING}: dataset statistics",
+        "monai/engines/utils.py": f"{LIBRARY}: engine helpers (batch preparation, events)",
+        "monai/handlers/checkpoint_loader.py": f"{LIBRARY}: Ignite checkpoint-loading handler",
+        "monai/networks/nets/vista3d.py": f"{LIBRARY}: network definition",
+        "monai/networks/schedulers/rectified_flow.py": f"{LIBRARY}: diffusion noise scheduler",
+        "monai/networks/utils.py": f"{LIBRARY}: network utilities and export",
+        "monai/transforms/inverse_batch_transform.py": f"{LIBRARY}: inverse transforms",
+        "monai/visualize/class_activation_maps.py": f"{NOT_TRAINING}: visualisation (CAM/GradCAM)",
+    },
+    "rbiswasfc/kaggle-feedback3-efficiency-1st-place": {
+        "rb_code/code/baseline/fb_model.py": f"{LIBRARY}: model, loss functions and AWP helper",
+        "rb_code/code/efficiency/fb_model.py": f"{LIBRARY}: model, loss functions and AWP helper",
+    },
+    "RuojinCai/ShapeGF": {
+        "datasets/single_shape_datasets.py": f"{LIBRARY}: dataset class",
+    },
+    "scaomath/kaggle-jane-street": {
+        "utils_js.py": f"{LIBRARY}: CV splitters, optimizers and utilities",
+    },
+    "ssbuild/deep_training": {
+        "src/deep_training/data_helper/pl_agrs.py": f"{LIBRARY}: training-argument dataclasses",
+        "src/deep_training/nlp/models/rwkv4/modeling_rwkv.py": f"{LIBRARY}: RWKV model definition and CUDA kernel wrapper",
+        "src/deep_training/trainer/pl/fabric/fabric.py": f"{LIBRARY}: Lightning Fabric setup wrapper",
+        "src/deep_training/trainer/pl/modelcheckpoint/": f"{LIBRARY}: checkpoint callbacks",
+        "src/deep_training/utils/trainer.py": f"{LIBRARY}: checkpoint callbacks despite the name",
+        "src/deep_training/zoo/tools/convert_1_to_2.py": f"{NOT_TRAINING}: checkpoint key conversion",
+    },
+    "sunshineatnoon/Paper-Implementations": {
+        "pix2pix/generate.py": f"{NOT_TRAINING}: image generation with a trained generator",
+    },
+    "thunlp/PL-Marker": {
+        "transformers/": f"{VENDORED}: a copy of huggingface transformers (README: pip install ./transformers)",
+    },
+    "WenbinLee/DN4": {
+        "dataset/general_dataloader.py": f"{LIBRARY}: Dataset / image loader",
+    },
+    "wjmaddox/swa_gaussian": {
+        "experiments/ensembling/ensembling.py": f"{EVALUATION}: ensembles predictions from a checkpoint",
+        "experiments/hessian_eigs/hess_vec_prod.py": f"{VENDORED}: copied from tomgoldstein/loss-landscape (its header)",
+        "experiments/segmentation/utils/training.py": f"{VENDORED}: ported from bfortuner/pytorch_tiramisu (its header)",
+        "experiments/uncertainty/uncertainty.py": f"{EVALUATION}: uncertainty metrics from a checkpoint",
+        "swag/losses.py": f"{LIBRARY}: loss functions",
+        "swag/posteriors/diag_laplace.py": f"{LIBRARY}: Laplace posterior approximation",
+    },
+    "zhangchuheng123/Reinforcement-Implementation": {
+        "code/RND/": f"{VENDORED}: likely jcwleo/random-network-distillation-pytorch (same file layout and class names, no attribution)",
+        "code/Rainbow/": f"{VENDORED}: copied and modified from Kaixhin/Rainbow (its README)",
+        "code/SAC-discrete/utils.py": f"{LIBRARY}: update/initialisation helper functions",
+    },
+    "zhangxiann/PyTorch_Practice": {
+        "lesson1/autograd.py": f"{NOT_TRAINING}: autograd demonstration",
+    },
+    "zjukg/NeuralKG": {
+        "src/neuralkg/data/RuleDataLoader.py": f"{LIBRARY}: Dataset / DataLoader",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
