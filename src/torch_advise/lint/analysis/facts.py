@@ -58,6 +58,9 @@ LIBRARY_LOADERS = {
     "torch_geometric.data.DataListLoader": _PYG_LOADER_PARAMS,
 }
 IN_MEMORY_DATASETS = {"torch.utils.data.TensorDataset"}
+# torch.cuda calls that seeding helpers copied into scripts that run on the CPU make too; asking
+# whether there is a GPU (`is_available`) still counts: code asks where it means to use one.
+CUDA_WITHOUT_WORK = {"torch.cuda.manual_seed", "torch.cuda.manual_seed_all"}
 # Calls that pick items of the dataset they are handed, which holds the data: its first argument.
 DATASET_VIEWS = {"torch.utils.data.Subset", "torch.utils.data.random_split"}
 MAX_DATASET_VIEWS = 3  # views of views followed
@@ -622,7 +625,9 @@ class Facts:
         model = self.model
         for site in model.calls:
             name = model.call_name(site) or ""
-            if name.startswith("torch.cuda.") or site.method == "cuda" or (ddp_counts and name in DDP):
+            if name.startswith("torch.cuda.") and name not in CUDA_WITHOUT_WORK:
+                return True
+            if site.method == "cuda" or (ddp_counts and name in DDP):
                 return True
         for node in model.cuda_strings:
             if isinstance(node, cst.FormattedStringText):
