@@ -520,16 +520,10 @@ class Facts:
         if depth > 4:
             return []
         model = self.model
-        bindings: list[Binding] = []
-        if isinstance(expr, cst.Name):
-            bindings = model.lookup(expr.value, scope)
-        elif isinstance(expr, cst.Attribute):
-            cls = model.enclosing_class(scope, expr.value)
-            bindings = model.class_attribute(cls, expr.attr.value) if cls is not None else []
-        elif isinstance(expr, cst.IfExp):
+        if isinstance(expr, cst.IfExp):
             return self._parameters_untraced_here(expr.body, scope, depth + 1) + self._parameters_untraced_here(expr.orelse, scope, depth + 1)
         found = []
-        for binding in bindings:
+        for binding in self._bindings_of(expr, scope):
             function = binding.scope.function
             if binding.kind == "param" and function is not None and not model.calls_to(function):
                 found.append((function, binding.name))
@@ -543,20 +537,23 @@ class Facts:
         args.device`."""
         if depth > 4:
             return []
-        model = self.model
         found = []
         if isinstance(expr, cst.Attribute):
             found += [(function, name, expr.attr.value) for function, name in self._parameters_untraced_here(expr.value, scope, depth + 1)]
-        bindings: list[Binding] = []
-        if isinstance(expr, cst.Name):
-            bindings = model.lookup(expr.value, scope)
-        elif isinstance(expr, cst.Attribute):
-            cls = model.enclosing_class(scope, expr.value)
-            bindings = model.class_attribute(cls, expr.attr.value) if cls is not None else []
-        for binding in bindings:
+        for binding in self._bindings_of(expr, scope):
             if binding.kind == "assign" and binding.index is None and binding.value is not None:
                 found += self._attributes_of_untraced_parameters(binding.value, binding.scope, depth + 1)
         return found
+
+    def _bindings_of(self, expr: cst.CSTNode, scope: Scope) -> list[Binding]:
+        """What binds a name, or the instance attribute `self.x`, where `expr` is one."""
+        model = self.model
+        if isinstance(expr, cst.Name):
+            return model.lookup(expr.value, scope)
+        if isinstance(expr, cst.Attribute):
+            cls = model.enclosing_class(scope, expr.value)
+            return model.class_attribute(cls, expr.attr.value) if cls is not None else []
+        return []
 
     def _handed_cuda_attribute(self, function: FunctionInfo, name: str, attribute: str) -> bool:
         """Whether another module hands the parameter an object whose `attribute` can be CUDA."""
