@@ -622,14 +622,7 @@ def _scope_summaries(
     for name in backward:
         functions[name].backward_per_call = True
     scopes = [_scope_facts(node.body, walks[id(node)], training) for node in [tree, *every_function]]
-    classes = {c.name: _class_facts(c, summary, walks, backward) for c in tree.body if isinstance(c, ast.ClassDef)}
-    for c in tree.body:
-        if isinstance(c, ast.ClassDef):
-            for method in c.body:
-                if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and method.name in classes[c.name].methods:
-                    walk = walks[id(method)]
-                    classes[c.name].methods[method.name].cuda_when_omitted = _cuda_when_omitted(
-                        method, walk, _values_in(walk, module_names), summary)
+    classes = {c.name: _class_facts(c, summary, walks, backward, module_names) for c in tree.body if isinstance(c, ast.ClassDef)}
     return functions, scopes, classes, frozenset(cuda_attributes)
 
 
@@ -883,7 +876,9 @@ def _backward_per_call(walks: dict[str, _ScopeWalk], known: set[str], prefix: st
         found |= more
 
 
-def _class_facts(node: ast.ClassDef, summary: ModuleSummary, walks: dict[int, _ScopeWalk], backward: set[str]) -> ClassFacts:
+def _class_facts(
+    node: ast.ClassDef, summary: ModuleSummary, walks: dict[int, _ScopeWalk], backward: set[str], module_names: dict[str, list[ast.expr]]
+) -> ClassFacts:
     bases = tuple(summary.qualified(name) for base in node.bases if (name := dotted_name(base)) is not None)
     methods = {m.name: m for m in node.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))}
     init = methods.get("__init__")
@@ -909,9 +904,11 @@ def _class_facts(node: ast.ClassDef, summary: ModuleSummary, walks: dict[int, _S
     for name, method in methods.items():
         if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list):
             continue
-        method_facts = _function_facts(method, walks[id(method)], {f"self.{t}" for t in training})
+        walk = walks[id(method)]
+        method_facts = _function_facts(method, walk, {f"self.{t}" for t in training})
         method_facts.params = method_facts.params[1:]  # the instance is not an argument
         method_facts.trains = name in training
+        method_facts.cuda_when_omitted = _cuda_when_omitted(method, walk, _values_in(walk, module_names), summary)
         facts.methods[name] = method_facts
     return facts
 
