@@ -360,7 +360,11 @@ def check(ctx: CheckContext) -> None:
                 continue
             if all(_finished_copy(ctx, executed[i]) for i in work):
                 continue
-            if any(_waits(ctx, s) for s in executed[work[-1]:]):
+            last = executed[work[-1]]
+            # `torch.sum(...).item()`: a sync holding the work in its receiver runs after it.
+            if any(_waits(ctx, s) for s in executed[work[-1]:]) or any(
+                s is not last and any(n is last.node for n in descendants(s.node, cst.Call)) and _waits(ctx, s) for s in executed
+            ):
                 continue
             seen.add(id(timed.stop.node))
             clock = dotted(timed.stop.node.func) or "the clock"
