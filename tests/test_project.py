@@ -185,3 +185,57 @@ def test_a_method_of_a_project_class_or_of_its_base_says_what_it_iterates(tmp_pa
     evaluate = here.method_facts("trainer.Trainer", "evaluate")
     assert evaluate is not None and evaluate.iterated_params == {"loader"} and not evaluate.trains
     assert here.method_facts("trainer.Trainer", "predict") is None
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    for cache in (importers.importers_of, importers.project_files, project._summary):
+        cache.cache_clear()
+
+
+def test_a_star_import_binds_what_the_other_module_binds_once_by_its_qualified_name(tmp_path):
+    _write(tmp_path, {
+        "helpers.py": (
+            "import numpy as np\nfrom torch.utils.data import DataLoader\nBase = None\nfrom base import *\n"
+            "try:\n    import apex\nexcept ImportError:\n    apex = None\n"
+            "def train_epoch(loader):\n    pass\nclass Rows:\n    pass\ndef _private():\n    pass\n"
+        ),
+        "base.py": "from torch.utils.data import Dataset\n__all__ = ['Base']\nclass Base(Dataset):\n    pass\nclass Hidden:\n    pass\n",
+        "train.py": "from helpers import *\n",
+    })
+    names = Project(tmp_path / "train.py").star_imported()
+    assert names == {
+        "np": "numpy",
+        "DataLoader": "torch.utils.data.DataLoader",
+        "train_epoch": "helpers.train_epoch",
+        "Rows": "helpers.Rows",
+        "Base": "base.Base",
+    }
+
+
+def test_a_star_import_of_a_module_outside_the_project_unbinds_what_came_before(tmp_path):
+    _write(tmp_path, {
+        "helpers.py": "from torch.utils.data import DataLoader\ndef train_epoch(loader):\n    pass\n",
+        "train.py": "from helpers import *\nfrom numpy import *\n",
+        "later.py": "from numpy import *\nfrom helpers import *\n",
+    })
+    assert Project(tmp_path / "train.py").star_imported() == {}
+    assert Project(tmp_path / "later.py").star_imported() == {
+        "DataLoader": "torch.utils.data.DataLoader", "train_epoch": "helpers.train_epoch"}
+
+
+def test_a_script_imports_the_module_beside_it_before_the_package_of_the_same_name(tmp_path):
+    _write(tmp_path, {"mlp/__init__.py": "", "mlp/mlp.py": "def fit():\n    pass\n", "mlp/run.py": "from mlp import *\n"})
+    assert Project(tmp_path / "mlp" / "run.py").star_imported() == {"fit": "mlp.mlp.fit"}
+
+
+def test_a_relative_import_is_named_from_the_project_root(tmp_path):
+    _write(tmp_path, {"pkg/models/cnn.py": "", "pkg/__init__.py": ""})
+    cnn = Project(tmp_path / "pkg" / "models" / "cnn.py")
+    assert cnn.package(1, "layers") == "pkg.models.layers"
+    assert cnn.package(2, None) == "pkg"
+    assert cnn.package(3, "top") == "top"
+    assert cnn.package(4, "outside") is None

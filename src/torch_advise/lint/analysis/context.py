@@ -48,6 +48,8 @@ class Analysis:
     def of(cls, model: TrainingModel, target: Target, path: Path, tree: Optional[ast.Module] = None) -> Analysis:
         """`tree`: Python's parse of the file's text, when the caller has it."""
         project = Project(path, model.module.bytes, tree)
+        model.name_relative_imports(project.package)
+        model.bind_star_imports(project.star_imported())
         model.backward_elsewhere = backward_in_project(model, project)
         facts = Facts(model, project)
         return cls(model, facts, Steps(model, facts), target, path, project)

@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import NamedTuple, Optional
 
 from torch_advise.lint.analysis.backward_elsewhere import project_classes_called
+from torch_advise.lint.analysis.in_memory_datasets import ARRAY_CONVERSIONS, ARRAY_VIEWS, CONVERTING_METHODS
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.loader_subclasses import DATALOADER_PARAMS, WORKER_SETTINGS, LoaderForwarding
 from torch_advise.lint.analysis.model import Binding, Branch, CallSite, ClassInfo, FunctionInfo, LoopInfo, Origin, Scope, TrainingModel
@@ -864,7 +865,8 @@ class Facts:
         for origin in origins:
             if not isinstance(origin.expr, cst.Call):
                 continue
-            if model.qualname(origin.expr.func, origin.scope) in IN_MEMORY_DATASETS:
+            name = model.qualname(origin.expr.func, origin.scope)
+            if name in IN_MEMORY_DATASETS or (name is not None and self.project is not None and self.project.indexes_what_it_was_given(name)):
                 return "in-memory"
             built = model.callee(origin.expr, origin.scope)
             if isinstance(built, ClassInfo):
@@ -1121,7 +1123,7 @@ def _indexes_what_it_was_given(model: TrainingModel, dataset: ClassInfo) -> bool
     from its arguments, as they are or converted (`self.features = X`, `self.X =
     X.astype(np.float32)`), so an item costs an index, whichever process takes it."""
     getitem = dataset.methods.get("__getitem__")
-    if getitem is None or len(dataset.node.bases) != 1:
+    if getitem is None or len(dataset.node.bases) > 1:
         return False
     if any(_converted(model, site.node, site.scope) is None for site in getitem.calls):
         return False
@@ -1136,16 +1138,17 @@ def _indexes_what_it_was_given(model: TrainingModel, dataset: ClassInfo) -> bool
 
     def given(binding: Binding) -> bool:
         value = binding.value
-        if isinstance(value, cst.Call):
-            value = _converted(model, value, binding.scope)
+        # `df[features].astype("int").values.reshape(-1, 5)`: columns of a frame it was handed.
+        while isinstance(value, (cst.Call, cst.Subscript, cst.Attribute)):
+            if isinstance(value, cst.Call):
+                value = _converted(model, value, binding.scope)
+            elif isinstance(value, cst.Attribute) and value.attr.value not in ARRAY_VIEWS:
+                return False
+            else:
+                value = value.value
         return isinstance(value, cst.Name) and value.value in parameters
 
     return bool(read) and all(name in dataset.attributes and all(given(b) for b in dataset.attributes[name]) for name in read)
-
-
-# Calls that copy or cast data already in memory, and the methods that do (`x.astype(np.float32)`).
-ARRAY_CONVERSIONS = {"torch.from_numpy", "torch.tensor", "torch.as_tensor", "numpy.asarray", "numpy.array", "numpy.ascontiguousarray"}
-CONVERTING_METHODS = {"astype", "float", "long", "int", "double", "copy"}
 
 
 def _converted(model: TrainingModel, call: cst.Call, scope: Scope) -> Optional[cst.BaseExpression]:

@@ -95,7 +95,7 @@ def names_imported_from(path: Path) -> Optional[set[str]]:
                 names |= taken_names
     if _STAR in names:
         names.discard(_STAR)
-        exported = _literal_all(absolute)
+        exported = literal_all(absolute)
         names |= {EVERY_NAME} if exported is None else exported
     return names
 
@@ -174,12 +174,14 @@ def parse_python(source: bytes) -> Optional[ast.Module]:
         return None
 
 
-def _literal_all(path: str) -> Optional[set[str]]:
+def literal_all(path: str) -> Optional[set[str]]:
     """The names of a module-level `__all__ = [...]` of string literals; None without one."""
     source = read_file(path)
     tree = parse_python(source) if source is not None else None
-    if tree is None:
-        return None
+    return literal_all_of(tree) if tree is not None else None
+
+
+def literal_all_of(tree: ast.Module) -> Optional[set[str]]:
     for statement in tree.body:
         if isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in statement.targets):
             value = statement.value

@@ -271,7 +271,7 @@ class TrainingModel:
         bindings = self.lookup(expr.value, scope)
         names: set[Optional[str]] = set()
         for binding in bindings:
-            if binding.kind == "import":
+            if binding.kind in ("import", "star_import"):
                 names.add(binding.qualname)
             elif binding.kind == "assign" and binding.index is None and binding.value is not None and isinstance(
                 binding.value, (cst.Name, cst.Attribute)
@@ -282,6 +282,36 @@ class TrainingModel:
         if len(names) == 1:
             return names.pop()
         return None
+
+    def name_relative_imports(self, package: Callable[[int, Optional[str]], Optional[str]]) -> None:
+        """Gives the names that relative imports bind (`from .engine import train_one_epoch`)
+        the qualified names the project knows them by; `package(level, module)` is the module's
+        dotted name from the project's root (None outside it)."""
+        scopes = [self.module_scope, *(f.scope for f in self.functions), *(c.scope for c in self.classes)]
+        for scope in scopes:
+            for bindings in scope.bindings.values():
+                for binding in bindings:
+                    node = binding.node
+                    if binding.kind != "import" or binding.qualname is not None or not isinstance(node, cst.ImportFrom):
+                        continue
+                    if not node.relative or isinstance(node.names, cst.ImportStar):
+                        continue
+                    module = package(len(node.relative), dotted(node.module) if node.module is not None else None)
+                    imported = next((dotted(a.name) for a in node.names if _local_name(a) == binding.name), None)
+                    if module is not None and imported is not None:
+                        binding.qualname = f"{module}.{imported}"
+        self._qualname_memo.clear()
+        self._call_names.clear()
+
+    def bind_star_imports(self, names: dict[str, str]) -> None:
+        """Binds what the file's `from module import *` lines bring in (name -> qualified name),
+        which only the project can tell; a name the module binds itself keeps its own bindings.
+        Their kind is "star_import", not "import": a fix that edits import statements has none to edit."""
+        for name, qualname in names.items():
+            if name not in self.module_scope.bindings:
+                self.module_scope.bind(Binding(name, "star_import", self.module_scope, qualname=qualname))
+        self._qualname_memo.clear()
+        self._call_names.clear()
 
     def call_name(self, call: CallSite) -> Optional[str]:
         if call in self._call_names:
@@ -722,3 +752,8 @@ def _abstract(function: FunctionInfo) -> bool:
                 continue
         return False
     return True
+
+
+def _local_name(alias: cst.ImportAlias) -> Optional[str]:
+    name = alias.asname.name if alias.asname is not None else alias.name
+    return name.value if isinstance(name, cst.Name) else None

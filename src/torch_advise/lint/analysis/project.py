@@ -36,9 +36,11 @@ from torch_advise.lint.analysis.importers import (
     python_files,
     read_file,
 )
+from torch_advise.lint.analysis.in_memory_datasets import indexes_what_it_was_given
 from torch_advise.lint.analysis.lightning_trainers import CONFIGURED, configuration_device, is_test_module, trainer_devices
 from torch_advise.lint.analysis.loader_subclasses import LoaderForwarding, loader_forwarding
 from torch_advise.lint.analysis.precision import PRECISION_NAMES, chosen_precisions
+from torch_advise.lint.analysis.star_exports import OWN, UNKNOWN, StarExports, star_exports
 from torch_advise.lint.analysis.syntax import NOT_LITERAL
 from torch_advise.lint.analysis.values import option_dest
 from torch_advise.lint.project_files import LAUNCH_SUFFIXES, forget_states, project_files
@@ -159,6 +161,7 @@ class ClassFacts:
     # What each method does, as FunctionFacts of its parameters after the instance's
     # (`def train_epoch(self, loader)` iterates `loader`).
     methods: dict[str, FunctionFacts] = field(default_factory=dict)
+    in_memory: bool = False  # a dataset whose items index what it was handed (in_memory_datasets.py)
 
 
 @dataclass(frozen=True)
@@ -182,11 +185,18 @@ class ModuleSummary:
     precisions: frozenset[str]  # the precision names it chooses with (precision.chosen_precisions)
     float16_weights: bool  # builds or loads weights in float16 (see _stores_float16)
     torch_ceiling: Optional[tuple[int, int]]  # the newest torch it imports on (see _torch_ceiling)
+    star_imports: tuple[ModuleReference, ...] = ()  # the modules of its `from module import *` lines, in order
 
     @cached_property
     def _scope_facts(self) -> tuple[dict[str, FunctionFacts], list[ScopeFacts], dict[str, ClassFacts], frozenset[str]]:
         tree = parse_python(self.source)
         return _scope_summaries(tree, self) if tree is not None else ({}, [], {}, frozenset())
+
+    @cached_property
+    def star_exports(self) -> Optional[StarExports]:
+        """What a star import of the module binds (star_exports.py); None if it does not parse."""
+        tree = parse_python(self.source)
+        return star_exports(tree, self.path) if tree is not None else None
 
     @property
     def functions(self) -> dict[str, FunctionFacts]:
@@ -563,6 +573,7 @@ def summarize(path: str, source: bytes, tree: Optional[ast.Module] = None) -> Op
     if tree is None:
         return None
     imports: dict[str, tuple[ModuleReference, Optional[str]]] = {}
+    star_imports: list[ModuleReference] = []
     calls: list[ast.Call] = []
     identifiers: set[str] = set()
     precision_named: list[ast.expr] = []
@@ -582,16 +593,26 @@ def summarize(path: str, source: bytes, tree: Optional[ast.Module] = None) -> Op
         elif isinstance(node, ast.Compare):
             tested.update(id(inner) for inner in ast.walk(node))
         elif isinstance(node, ast.ImportFrom):
+            reference = module_reference(node.module or "", node.level, path)
             for alias in node.names:
-                if alias.name != "*":
-                    imports[alias.asname or alias.name] = (module_reference(node.module or "", node.level, path), alias.name)
+                if alias.name == "*":
+                    star_imports.append(reference)
+                else:
+                    imports[alias.asname or alias.name] = (reference, alias.name)
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 imports[alias.asname or alias.name] = (module_reference(alias.name, 0, path), None)
     numpy_names = frozenset(name for name, (reference, taken) in imports.items() if reference.parts == ("numpy",) and taken is None)
     precisions = chosen_precisions(precision_named, tested, numpy_names) | (PRECISION_NAMES & set(imports))
     return ModuleSummary(
-        path, source, imports, frozenset(identifiers | set(imports)), precisions, _stores_float16(calls), _torch_ceiling(tree, source)
+        path,
+        source,
+        imports,
+        frozenset(identifiers | set(imports)),
+        precisions,
+        _stores_float16(calls),
+        _torch_ceiling(tree, source),
+        tuple(star_imports),
     )
 
 
@@ -901,6 +922,7 @@ def _class_facts(
     training |= {name for name, method in methods.items() if walks[id(method)].calls.trains({f"self.{t}" for t in training})}
     backward_methods = _backward_per_call({name: walks[id(method)] for name, method in methods.items()}, backward, "self.")
     facts = ClassFacts(bases, params, hooked, frozenset(training), frozenset(backward_methods), loader_forwarding(node, summary.qualified))
+    facts.in_memory = indexes_what_it_was_given(node, summary.qualified)
     for name, method in methods.items():
         if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list):
             continue
@@ -934,15 +956,18 @@ def _resolved(folder: str, reference: ModuleReference) -> list[str]:
     return [path for path in _modules_named(folder).get(reference.parts[-1], ()) if reference.fits(module_parts(path))]
 
 
-def _distance_from(importer: str) -> Callable[[str], tuple[int, str]]:
+def _distance_from(importer: str, reference: ModuleReference) -> Callable[[str], tuple[int, str]]:
     """How far a module is from the importing one: the folders to climb from the importer's
-    before the module's path goes down (0 for a neighbour), then its path, for a stable order."""
+    to the folder the import starts from (0 for a neighbour, as the script's own folder leads
+    `sys.path`: `import mlp` there means `mlp.py` beside it before the package `mlp/`), then
+    its path, for a stable order."""
     folder = Path(importer).parent.parts
 
     def distance(path: str) -> tuple[int, str]:
-        parts = Path(path).parent.parts
+        parts = module_parts(path)
+        root = parts[: len(parts) - len(reference.parts)] if reference.parts else parts[:-1]
         shared = 0
-        while shared < min(len(parts), len(folder)) and parts[shared] == folder[shared]:
+        while shared < min(len(root), len(folder)) and root[shared] == folder[shared]:
             shared += 1
         return len(folder) - shared, path
 
@@ -998,6 +1023,11 @@ def forget_project_reads() -> None:
     forget_states()
 
 
+# How many star imports deep a name is followed.
+MAX_STAR_DEPTH = 3
+_STAR_IMPORT = re.compile(rb"\bimport\s*\*")
+
+
 class Project:
     """One file's project: the repository it is in (importers.project_folder)."""
 
@@ -1035,7 +1065,7 @@ class Project:
         `detection/engine.py` (a script's folder leads `sys.path`), not `classification/engine.py`."""
         importer = importer or self.path
         found = [path for path in _resolved(self.folder, reference) if reference.reaches(module_parts(path), importer)]
-        return sorted(found, key=_distance_from(importer)) if len(found) > 1 else found
+        return sorted(found, key=_distance_from(importer, reference)) if len(found) > 1 else found
 
     def epoch_uses(self, function: str, index: Optional[int]) -> list[EpochUse]:
         """Loops in other modules of the project that train and, on every pass, iterate what
@@ -1190,6 +1220,14 @@ class Project:
             for summary, name in self._defining(qualname)
             for module, _ in self._lineage(summary, name)
         )
+
+    def indexes_what_it_was_given(self, qualname: str) -> bool:
+        """Whether `qualname` is a dataset class of the project whose items are in memory
+        (in_memory_datasets.py)."""
+        for summary, name in self._defining(qualname):
+            if name in summary.classes:
+                return summary.classes[name].in_memory
+        return False
 
     def function_facts(self, qualname: Optional[str]) -> Optional[FunctionFacts]:
         """What the project's function `qualname` (`pkg.utils.to_device`) does, where it is one;
@@ -1399,7 +1437,7 @@ class Project:
         if name in summary.classes:
             yield summary, name
             return
-        target = summary.target_of(name)
+        target = summary.target_of(name) or self._star_target(summary, name)
         if target is not None:
             for path in self._resolve(target[0], summary.path):
                 other = summary_of(path)
@@ -1450,11 +1488,73 @@ class Project:
                 return True
         return False
 
+    def star_imported(self) -> dict[str, str]:
+        """What this module's `from module import *` lines bind that can be named, each with
+        its qualified name: a project module's functions and classes (`KBayes_Net` ->
+        `src.model.KBayes_Net`) and absolute imports (`DataLoader` ->
+        `torch.utils.data.DataLoader`), as star_exports.py reads them."""
+        if self._source is not None and not _STAR_IMPORT.search(self._source):
+            return {}
+        own = self.own_summary
+        names: dict[str, str] = {}
+        for reference in own.star_imports if own is not None else ():
+            names = self._star_bound(names, reference, self.path, 0)
+        return {name: qualname for name, qualname in names.items() if qualname != UNKNOWN}
+
+    def package(self, level: int, module: Optional[str]) -> Optional[str]:
+        """The dotted name, from the project's root, of what `from <level dots><module> import`
+        in this module names; None where that is above the root."""
+        reference = module_reference(module or "", level, self.path)
+        assert reference.folder is not None
+        folder = os.path.relpath(os.path.join(reference.folder, *reference.parts), self.folder)
+        parts = Path(folder).parts
+        if not parts or parts[0] == os.pardir or folder == os.curdir:
+            return None
+        return ".".join(parts)
+
+    def _star_bound(self, names: dict[str, str], reference: ModuleReference, importer: str, depth: int) -> dict[str, str]:
+        """`names` (bound so far) with what `from reference import *` in `importer` binds on
+        top: a module outside the project, or one too deep to follow, may replace any of them."""
+        paths = self._resolve(reference, importer) if depth < MAX_STAR_DEPTH else []
+        other = summary_of(paths[0]) if paths else None
+        exports = other.star_exports if other is not None else None
+        if exports is None:
+            return {name: UNKNOWN for name in names}
+        self.read = True
+        names = dict(names)
+        bound: dict[str, str] = {}
+        for step in exports.steps:
+            if isinstance(step, ModuleReference):
+                bound = self._star_bound(bound, step, paths[0], depth + 1)
+            else:
+                name, qualname = step
+                bound[name] = f"{self._dotted(paths[0])}.{name}" if qualname == OWN else qualname
+        names.update((name, qualname) for name, qualname in bound.items() if exports.exports(name))
+        return names
+
+    def _star_target(self, summary: ModuleSummary, name: str) -> Optional[tuple[ModuleReference, str]]:
+        """The project module and name a plain `name` of `summary` reaches through its star
+        imports, where that is one of the project's functions or classes."""
+        if "." in name or not summary.star_imports:
+            return None
+        names: dict[str, str] = {}
+        for reference in summary.star_imports:
+            names = self._star_bound(names, reference, summary.path, 0)
+        qualname = names.get(name, UNKNOWN)
+        if qualname == UNKNOWN:
+            return None
+        module, _, last = qualname.rpartition(".")
+        return ModuleReference(tuple(module.split("."))), last
+
+    def _dotted(self, path: str) -> str:
+        """The module a project file is, named from the project's folder."""
+        return ".".join(module_parts(os.path.relpath(path, self.folder)))
+
     def _function(self, summary: ModuleSummary, callee: str) -> Optional[FunctionFacts]:
         """A function a call reaches: one of the module's own, or one it imports from the project."""
         if callee in summary.functions:
             return summary.functions[callee]
-        target = summary.target_of(callee)
+        target = summary.target_of(callee) or self._star_target(summary, callee)
         if target is None:
             return None
         for path in self._resolve(target[0], summary.path):
