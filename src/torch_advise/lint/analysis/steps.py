@@ -433,6 +433,24 @@ class Steps:
                 found.add(function)
         return found
 
+    @cached_property
+    def functions_each_step_runs(self) -> set[FunctionInfo]:
+        """functions_run_by_steps, and the functions those call whatever the step does (not
+        under an `if`), to the inliner's depth: `_cal_td_target(batch)` called by a
+        `_critic_learn` that runs backward runs on every step too."""
+        found = set(self.functions_run_by_steps)
+        frontier = list(found)
+        for _ in range(MAX_CALL_DEPTH):
+            reached = []
+            for function in frontier:
+                for site in function.calls:
+                    callee = self.model.callee(site.node, site.scope)
+                    if isinstance(callee, FunctionInfo) and callee not in found and not site.branches:
+                        found.add(callee)
+                        reached.append(callee)
+            frontier = reached
+        return found
+
     def may_train(self, loop: LoopInfo) -> bool:
         """A loop that runs backward, or whose iteration makes a call only training makes."""
         return self.model.loop_trains(loop) or any(self.trains(call.site) for call in self.iteration(loop))

@@ -126,7 +126,7 @@ def _every_step(ctx: CheckContext, site: CallSite) -> bool:
     tensor built once, before the loop, costs one copy for the whole run."""
     if any(ctx.steps.may_train(loop) or _yields(loop.node) for loop in site.loops):
         return True
-    return site.function in ctx.steps.functions_run_by_steps
+    return site.function in ctx.steps.functions_each_step_runs
 
 
 def _yields(loop: cst.CSTNode) -> bool:
