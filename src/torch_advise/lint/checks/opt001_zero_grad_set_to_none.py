@@ -56,6 +56,14 @@ def _frees_grad(loop: cst.For, name: str) -> bool:
     )
 
 
+def _zeroes(site) -> bool:
+    """`x.zero_()`, or `x.fill_(0)`: a write of zeros, not an update of what is there."""
+    arguments = site.node.args
+    if site.method == "zero_":
+        return not arguments
+    return site.method == "fill_" and len(arguments) == 1 and not arguments[0].keyword and literal_value(arguments[0].value) == 0
+
+
 # In-place tensor methods: on a gradient freed to None they raise AttributeError.
 IN_PLACE = {"add_", "copy_", "mul_", "div_", "sub_", "fill_", "addcmul_", "addcdiv_", "clamp_", "index_add_"}
 
@@ -66,7 +74,7 @@ def _gradients_must_stay_tensors(ctx: CheckContext) -> bool:
     to None would make it raise: zeros are what it needs. An update that runs only after its
     gradient was found not None (`if x.grad is not None: x.grad /= n`) takes either."""
     module = ctx.model.module
-    updated = [site.receiver for site in ctx.model.calls if site.method in IN_PLACE and site.receiver is not None]
+    updated = [site.receiver for site in ctx.model.calls if site.method in IN_PLACE and not _zeroes(site) and site.receiver is not None]
     for node in descendants(module, (cst.AugAssign, cst.Assign)):
         if isinstance(node, cst.AugAssign):
             updated.append(node.target)
@@ -143,7 +151,7 @@ def _leaves_block(body: cst.BaseSuite) -> bool:
 
 def check(ctx: CheckContext) -> None:
     model = ctx.model
-    if not any(site.method in ("zero_grad", "zero_") for site in model.calls) or _gradients_must_stay_tensors(ctx):
+    if not any(site.method == "zero_grad" or _zeroes(site) for site in model.calls) or _gradients_must_stay_tensors(ctx):
         return
     for site in model.calls:
         call = site.node
@@ -162,7 +170,7 @@ def check(ctx: CheckContext) -> None:
                     "use zero_grad(set_to_none=True)",
                     (SetKeyword(call, "set_to_none", "True"),),
                 )
-        elif site.method == "zero_" and not call.args and (owner := _zeroed_parameter(site)) is not None:
+        elif _zeroes(site) and (owner := _zeroed_parameter(site)) is not None:
             # The loop may cover parameters no optimizer owns, so the advice stays in the loop.
             ctx.report(
                 call,
