@@ -61,9 +61,10 @@ _SPACED_OPERATOR = r"\s*(===|==|~=|!=|<=|>=|<|>|=)\s*"
 # A Markdown heading (`## Requirements`), or a line that stands for one (`**Requirements**`, `Requirements:`).
 _HEADING = r"^\s*(?:#{1,6}\s*(.*?)\s*#*\s*$|\*\*([^*]+)\*\*:?\s*$|([A-Z][\w ]{0,40}):\s*$)"
 _REQUIREMENTS_HEADING = r"(?i)requirement|dependenc|prerequisite|environment"
-# The name and the version right after it, a word like `install` or `version` between at most.
+# The name and the version right after it, a word like `install` or `version` between at most,
+# or an opening parenthesis (`- Pytorch (1.1.0)`).
 _DESCRIBED_TORCH = (
-    r"(?i)\b(?:py)?torch\b[\s:=`*]*(?:(?:install|installed|version|ver\.?|v)\b[\s:=`*]*)?"
+    r"(?i)\b(?:py)?torch\b[\s:=`*(]*(?:(?:install|installed|version|ver\.?|v)\b[\s:=`*]*)?"
     # A `+` after the version is a floor (`1.8+`) unless a build's label follows it (`1.13.1+cu117`).
     r"v?(?P<version>\d+\.\d+(?:\.\d+)?)(?![\d.]*\s*\+(?![A-Za-z0-9]))"
 )
