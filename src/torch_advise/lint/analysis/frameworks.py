@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from torch_advise.lint.analysis.model import CallSite, ClassInfo, FunctionInfo, Scope, TrainingModel
-from torch_advise.lint.analysis.syntax import dotted, has_star_args, keyword_args, literal_value, positional_args
+from torch_advise.lint.analysis.syntax import NOT_LITERAL, dotted, has_star_args, keyword_args, literal_value, positional_args
 from torch_advise.lint.analysis.values import possible_values
 from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.records import dataclass
@@ -98,10 +98,20 @@ def lightning_fits(model: TrainingModel, on_gpu: bool = False) -> list[CallSite]
 
 def _on_gpu(trainer: cst.Call) -> bool:
     keywords = keyword_args(trainer)
-    accelerator = literal_value(keywords["accelerator"]) if "accelerator" in keywords else None
+    accelerator = _accelerator(keywords["accelerator"]) if "accelerator" in keywords else None
     gpus = keywords.get("gpus")
     count = (len(gpus.elements) if isinstance(gpus, (cst.List, cst.Tuple)) else literal_value(gpus)) if gpus is not None else None
     return trainer_device(accelerator, count) == "gpu"
+
+
+def _accelerator(value: cst.BaseExpression) -> object:
+    """The accelerator's literal; for a choice between literals (`"gpu" if args.devices != 0
+    else "cpu"`), "gpu" where one of them is: the Trainer can train on CUDA, as a device
+    `"cuda" if ... else "cpu"` can be CUDA."""
+    if isinstance(value, cst.IfExp):
+        arms = {literal_value(value.body), literal_value(value.orelse)}
+        return "gpu" if arms & {"gpu", "cuda"} else NOT_LITERAL
+    return literal_value(value)
 
 
 def trainer_device(accelerator: object, gpus: object) -> Optional[str]:

@@ -50,7 +50,7 @@ def trainer_devices(tree: ast.Module, qualified: Callable[[str], str]) -> list[O
 
 def _device(call: ast.Call) -> Optional[str]:
     keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
-    accelerator = _literal(keywords["accelerator"]) if "accelerator" in keywords else None
+    accelerator = _accelerator(keywords["accelerator"]) if "accelerator" in keywords else None
     gpus = keywords.get("gpus")
     count = (len(gpus.elts) if isinstance(gpus, (ast.List, ast.Tuple)) else _literal(gpus)) if gpus is not None else None
     device = trainer_device(accelerator, count)
@@ -65,6 +65,14 @@ def _literal(node: ast.expr) -> object:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return NOT_LITERAL
+
+
+def _accelerator(value: ast.expr) -> object:
+    """As frameworks._accelerator reads it: a choice between literals one of which is "gpu"
+    can train on CUDA."""
+    if isinstance(value, ast.IfExp):
+        return "gpu" if {_literal(value.body), _literal(value.orelse)} & {"gpu", "cuda"} else NOT_LITERAL
+    return _literal(value)
 
 
 @lru_cache(maxsize=64)
