@@ -20,6 +20,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Optional, Union
 
+from torch_advise.lint.analysis.configured_values import configuration_settings, configured_positive
 from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, is_lightning
 from torch_advise.lint.analysis.importers import (
     ModuleReference,
@@ -1017,7 +1018,7 @@ def forget_project_reads() -> None:
     the language server, reads them afresh for each lint, as a command-line run does."""
     for cached in (
         project_files, importers_of, imports_by_version, import_line_words, files_matching, _resolved, _modules_named, _flags_named,
-        configuration_device,
+        configuration_device, configuration_settings,
     ):
         cached.cache_clear()
     forget_states()
@@ -1220,6 +1221,12 @@ class Project:
             for summary, name in self._defining(qualname)
             for module, _ in self._lineage(summary, name)
         )
+
+    def configured_positive(self, key: str) -> Optional[bool]:
+        """What the YAML configuration files beside this module set `key` to: a positive
+        integer everywhere (True), 0 everywhere (False), or not known (configured_values.py)."""
+        self.read = True
+        return configured_positive(self.folder, os.path.dirname(self.path), key)
 
     def indexes_what_it_was_given(self, qualname: str) -> bool:
         """Whether `qualname` is a dataset class of the project whose items are in memory

@@ -19,10 +19,11 @@ from torch_advise.lint.analysis.model import (
     CallSite,
     FunctionInfo,
     LoopInfo,
+    Origin,
     Scope,
     TrainingModel,
 )
-from torch_advise.lint.analysis.syntax import iterator_source, keyword_args, positional_args
+from torch_advise.lint.analysis.syntax import iterator_source, keyword_args, positional_args, string_value
 from torch_advise.lint.analysis.values import (
     is_zero,
     known_positive,
@@ -200,7 +201,7 @@ def _handed_to_a_lightning_class(ctx: CheckContext, loader: DataLoaderCall) -> O
 def _how_restarted(ctx: CheckContext, loader: DataLoaderCall, workers: cst.BaseExpression) -> Optional[str]:
     """What starts the loader's workers again and again, said for the message; None if nothing
     does, or if nothing shows that it has workers."""
-    has_workers = known_positive(ctx.model, workers, loader.site.scope)
+    has_workers = known_positive(ctx.model, workers, loader.site.scope) or _configured_workers(ctx, workers, loader.site.scope)
     if _epoch_loop(ctx, loader) is not None:
         return _every_epoch() if has_workers and not _iterated_within_its_own_loop(ctx, loader) else None
     if has_workers and _iterated_anew_while_training(ctx, loader):
@@ -217,6 +218,24 @@ def _how_restarted(ctx: CheckContext, loader: DataLoaderCall, workers: cst.BaseE
     name, conditional = handed
     when = "on the passes of the training loop that call it" if conditional else "on every pass of the training loop"
     return _every_epoch(f", by {name}() that iterates it {when}")
+
+
+def _configured_workers(ctx: CheckContext, workers: cst.BaseExpression, scope: Scope) -> bool:
+    """`num_workers=cfg["workers"]` (or a name assigned it) on a mapping a call returned (`cfg =
+    yaml.safe_load(f)`, a project's `load_config(path)`), where every YAML configuration file
+    beside the module that sets the key sets it to a positive integer."""
+    for origin in [*ctx.model.origins(workers, scope), Origin(workers, scope)]:
+        node = origin.expr
+        if not isinstance(node, cst.Subscript) or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            continue
+        key = string_value(node.slice[0].slice.value)
+        root = node.value
+        while isinstance(root, cst.Subscript):
+            root = root.value
+        loaded = any(isinstance(o.expr, cst.Call) for o in ctx.model.origins(root, origin.scope))
+        if key is not None and loaded and ctx.project.configured_positive(key):
+            return True
+    return False
 
 
 def _handed_every_epoch(ctx: CheckContext, loader: DataLoaderCall) -> Optional[tuple[str, bool]]:
