@@ -438,6 +438,9 @@ class Facts:
         if id(expr) in seen:  # `device = torch.device(device)` refers to itself
             return False
         seen.add(id(expr))
+        # A name an import binds traces to the import statement: asked by the name itself.
+        if isinstance(expr, cst.Name) and self._imported_cuda_device(expr, scope):
+            return True
         for origin in self.model.origins(expr, scope):
             node = origin.expr
             text = string_value(node)
@@ -460,6 +463,8 @@ class Facts:
                     return True
                 if self._project_function_returns_cuda(name):
                     return True
+            if isinstance(node, cst.Attribute) and self._imported_cuda_device(node, origin.scope):
+                return True
             if isinstance(node, cst.Attribute) and self._device_attribute_can_be_cuda(node, origin.scope, seen):
                 return True
             if isinstance(node, cst.Attribute) and self._set_to_cuda_by_project(node, origin.scope):
@@ -475,6 +480,14 @@ class Facts:
             self._handed_cuda_attribute(function, name, attribute)
             for function, name, attribute in self._attributes_of_untraced_parameters(expr, scope, 0)
         )
+
+    def _imported_cuda_device(self, node: cst.CSTNode, scope: Scope) -> bool:
+        """`device` of `from util import device` (or `util.device` of `import util`), where that
+        module of the project assigns it a device that can be CUDA."""
+        if self.project is None:
+            return False
+        qualname = self.model.qualname(node, scope)
+        return qualname is not None and "." in qualname and not qualname.startswith("torch.") and self.project.module_name_can_be_cuda(qualname)
 
     def _project_function_returns_cuda(self, name: Optional[str]) -> bool:
         """`resolve_device()` imported from a module of the project whose function can return a

@@ -189,9 +189,9 @@ class ModuleSummary:
     star_imports: tuple[ModuleReference, ...] = ()  # the modules of its `from module import *` lines, in order
 
     @cached_property
-    def _scope_facts(self) -> tuple[dict[str, FunctionFacts], list[ScopeFacts], dict[str, ClassFacts], frozenset[str]]:
+    def _scope_facts(self) -> tuple[dict[str, FunctionFacts], list[ScopeFacts], dict[str, ClassFacts], frozenset[str], frozenset[str]]:
         tree = parse_python(self.source)
-        return _scope_summaries(tree, self) if tree is not None else ({}, [], {}, frozenset())
+        return _scope_summaries(tree, self) if tree is not None else ({}, [], {}, frozenset(), frozenset())
 
     @cached_property
     def star_exports(self) -> Optional[StarExports]:
@@ -216,6 +216,12 @@ class ModuleSummary:
         """Attributes the module sets to a value that can be a CUDA device, on any object
         (`args.device = torch.device("cuda" if ... else "cpu")` in an options class)."""
         return self._scope_facts[3]
+
+    @property
+    def cuda_names(self) -> frozenset[str]:
+        """Module-level names it assigns a value that can be a CUDA device (`device =
+        torch.device("cuda" if torch.cuda.is_available() else "cpu")`), for modules that import them."""
+        return self._scope_facts[4]
 
     @cached_property
     def options(self) -> tuple[dict[str, Option], frozenset[str]]:
@@ -619,7 +625,7 @@ def summarize(path: str, source: bytes, tree: Optional[ast.Module] = None) -> Op
 
 def _scope_summaries(
     tree: ast.Module, summary: ModuleSummary
-) -> tuple[dict[str, FunctionFacts], list[ScopeFacts], dict[str, ClassFacts], frozenset[str]]:
+) -> tuple[dict[str, FunctionFacts], list[ScopeFacts], dict[str, ClassFacts], frozenset[str], frozenset[str]]:
     """What the module's functions, loops and classes do: one walk of each scope."""
     every_function = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     definitions = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
@@ -645,7 +651,9 @@ def _scope_summaries(
         functions[name].backward_per_call = True
     scopes = [_scope_facts(node.body, walks[id(node)], training) for node in [tree, *every_function]]
     classes = {c.name: _class_facts(c, summary, walks, backward, module_names) for c in tree.body if isinstance(c, ast.ClassDef)}
-    return functions, scopes, classes, frozenset(cuda_attributes)
+    module_values = _values_in(walks[id(tree)], module_names)
+    cuda_names = {name for name, values in module_names.items() if any(_can_be_cuda(v, module_values, summary, 0) for v in values)}
+    return functions, scopes, classes, frozenset(cuda_attributes), frozenset(cuda_names)
 
 
 def _cuda_when_omitted(
@@ -1221,6 +1229,11 @@ class Project:
             for summary, name in self._defining(qualname)
             for module, _ in self._lineage(summary, name)
         )
+
+    def module_name_can_be_cuda(self, qualname: str) -> bool:
+        """Whether `qualname` (`util.device`) is a module-level name of the project that module
+        assigns a device that can be CUDA."""
+        return any(name in summary.cuda_names for summary, name in self._defining(qualname))
 
     def configured_positive(self, key: str) -> Optional[bool]:
         """What the YAML configuration files beside this module set `key` to: a positive
