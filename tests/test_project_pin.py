@@ -71,6 +71,7 @@ def write(folder, name, text):
         ("Dockerfile.gpu", "FROM ubuntu:22.04\nRUN pip install --no-cache-dir \\\n    numpy \\\n    torch==2.1.2 \\\n && rm -rf /root/.cache\n"),
         ("env.yaml", "name: project_env\nchannels:\n  - pytorch\ndependencies:\n  - pytorch=2.1.0=py3.8_cuda11.1_cudnn8.0.5_0\n"),
         ("conda_project_env.yml", "name: project\ndependencies:\n  - python=3.9\n  - pytorch=2.1.0\n"),
+        ("requirements.yml", "name: project\nchannels:\n  - pytorch\ndependencies:\n  - pytorch::pytorch=2.1.*\n"),
         ("pyproject.toml", '[project]\nname = "x"\n[project.optional-dependencies]\ncuda = ["torch==2.1.*"]\n'),
         ("README.md", "## Install\n\n```\nconda install python=3.11 pytorch==2.1.0 torchvision==0.16.0 -c pytorch\n```\n"),
         ("INSTALL.md", "Then run `pip install torch==2.1.2+cu118 --index-url https://download.pytorch.org/whl/cu118`.\n"),

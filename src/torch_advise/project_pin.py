@@ -172,6 +172,7 @@ def _reader(name: str, folder: Path) -> Optional[Callable[[Path], Iterator[str]]
     if lowered.endswith((".yml", ".yaml")) and (
         folder.name in ENVIRONMENT_FOLDERS
         or "conda" in lowered
+        or lowered.startswith("requirements")  # `conda env create -f requirements.yml`
         or (folder.name in SETUP_FOLDERS and "environment" in lowered)
     ):
         # A conda file named for what it is (`conda_splade_env.yml`) pins wherever it sits;

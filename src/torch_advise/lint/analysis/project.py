@@ -163,6 +163,9 @@ class ClassFacts:
     # (`def train_epoch(self, loader)` iterates `loader`).
     methods: dict[str, FunctionFacts] = field(default_factory=dict)
     in_memory: bool = False  # a dataset whose items index what it was handed (in_memory_datasets.py)
+    # Its constructor moves the instance to a device that can be CUDA: `self.to(device)` with
+    # `device="cuda"` by default, `self.cuda()` (networks of reinforcement-learning agents).
+    moves_itself_to_cuda: bool = False
 
 
 @dataclass(frozen=True)
@@ -932,6 +935,7 @@ def _class_facts(
     backward_methods = _backward_per_call({name: walks[id(method)] for name, method in methods.items()}, backward, "self.")
     facts = ClassFacts(bases, params, hooked, frozenset(training), frozenset(backward_methods), loader_forwarding(node, summary.qualified))
     facts.in_memory = indexes_what_it_was_given(node, summary.qualified)
+    facts.moves_itself_to_cuda = init is not None and _moves_itself_to_cuda(init, walks[id(init)], module_names, summary)
     for name, method in methods.items():
         if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list):
             continue
@@ -942,6 +946,32 @@ def _class_facts(
         method_facts.cuda_when_omitted = _cuda_when_omitted(method, walk, _values_in(walk, module_names), summary)
         facts.methods[name] = method_facts
     return facts
+
+
+def _moves_itself_to_cuda(
+    init: FunctionNode, walk: _ScopeWalk, module_names: dict[str, list[ast.expr]], summary: ModuleSummary
+) -> bool:
+    """`self.cuda()`, or `self.to(device)` with a device that can be CUDA, in the constructor;
+    a parameter's default counts as a value it may hold."""
+    arguments = init.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults = {a.arg: [d] for a, d in zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults)}
+    defaults.update({a.arg: [d] for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None})
+    this = positional[0].arg if positional else None
+
+    def values_of(name: str) -> list[ast.expr]:
+        return walk.assigned.get(name) or defaults.get(name) or module_names.get(name, [])
+
+    for call in (n for n in ast.walk(init) if isinstance(n, ast.Call)):
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == this):
+            continue
+        if func.attr == "cuda":
+            return True
+        device = _device_argument(call) if func.attr == "to" else None
+        if device is not None and _can_be_cuda(device, values_of, summary, 0):
+            return True
+    return False
 
 
 @lru_cache(maxsize=512)
@@ -1234,6 +1264,14 @@ class Project:
         """Whether `qualname` (`util.device`) is a module-level name of the project that module
         assigns a device that can be CUDA."""
         return any(name in summary.cuda_names for summary, name in self._defining(qualname))
+
+    def moves_itself_to_cuda(self, qualname: str) -> bool:
+        """Whether `qualname` is a class of the project whose constructor, or an inherited
+        one, moves the instance to a device that can be CUDA."""
+        for summary, name in self._defining(qualname):
+            if any(cls is not None and cls.moves_itself_to_cuda for _, cls in self._lineage(summary, name)):
+                return True
+        return False
 
     def configured_positive(self, key: str) -> Optional[bool]:
         """What the YAML configuration files beside this module set `key` to: a positive

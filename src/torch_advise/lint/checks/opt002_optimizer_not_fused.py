@@ -141,13 +141,22 @@ class _CudaModules:
             if owner is not None and self._fitted_on_gpu(owner):
                 return True
         origins = self.model.origins(holder, scope)
-        if any(self._built_on_cuda(o) for o in origins):
+        if any(self._built_on_cuda(o) or self._moves_itself_elsewhere(o) for o in origins):
             return True
         mine = {id(o.expr) for o in origins}
         return bool(mine) and any(
             site.receiver is not None and mine & {id(o.expr) for o in self.model.origins(module_chain(site.receiver)[1], site.scope)}
             for site in self.moves
         )
+
+    def _moves_itself_elsewhere(self, origin: Origin) -> bool:
+        """`SDFNet()`, a class of another module of the project whose constructor moves the
+        network to a device that can be CUDA (`device="cuda"` by default): only where a fused
+        step also runs on the CPU, since a caller may pass another device."""
+        if self.strict or not isinstance(origin.expr, cst.Call):
+            return False
+        name = self.model.qualname(origin.expr.func, origin.scope)
+        return name is not None and "." in name and self.ctx.project.moves_itself_to_cuda(name)
 
     def _own_class(self, holder: cst.BaseExpression, scope: Scope) -> Optional[ClassInfo]:
         """The class, when the holder is `self` in one of its methods (`self.parameters()`)."""
