@@ -104,13 +104,17 @@ def _on_gpu(trainer: cst.Call) -> bool:
     return trainer_device(accelerator, count) == "gpu"
 
 
+# A Lightning Trainer's accelerator settings that train on CUDA.
+GPU_ACCELERATORS = frozenset({"gpu", "cuda"})
+
+
 def _accelerator(value: cst.BaseExpression) -> object:
     """The accelerator's literal; for a choice between literals (`"gpu" if args.devices != 0
     else "cpu"`), "gpu" where one of them is: the Trainer can train on CUDA, as a device
     `"cuda" if ... else "cpu"` can be CUDA."""
     if isinstance(value, cst.IfExp):
         arms = {literal_value(value.body), literal_value(value.orelse)}
-        return "gpu" if arms & {"gpu", "cuda"} else NOT_LITERAL
+        return "gpu" if arms & GPU_ACCELERATORS else NOT_LITERAL
     return literal_value(value)
 
 
@@ -118,7 +122,7 @@ def trainer_device(accelerator: object, gpus: object) -> Optional[str]:
     """Where a Lightning Trainer given these settings trains, "gpu" or "cpu", from their literal
     values (None where absent; a list of devices as its length); None where they do not say."""
     if isinstance(accelerator, str):
-        return "gpu" if accelerator in ("gpu", "cuda") else "cpu" if accelerator == "cpu" else None
+        return "gpu" if accelerator in GPU_ACCELERATORS else "cpu" if accelerator == "cpu" else None
     # gpus=0, "0" and None train on the CPU; -1 is every GPU, "0,1" two of them.
     if isinstance(gpus, str):
         return "cpu" if gpus.strip() in ("", "0") else "gpu"

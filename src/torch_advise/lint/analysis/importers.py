@@ -95,7 +95,7 @@ def names_imported_from(path: Path) -> Optional[set[str]]:
                 names |= taken_names
     if _STAR in names:
         names.discard(_STAR)
-        exported = literal_all(absolute)
+        exported = _literal_all(absolute)
         names |= {EVERY_NAME} if exported is None else exported
     return names
 
@@ -174,7 +174,7 @@ def parse_python(source: bytes) -> Optional[ast.Module]:
         return None
 
 
-def literal_all(path: str) -> Optional[set[str]]:
+def _literal_all(path: str) -> Optional[set[str]]:
     """The names of a module-level `__all__ = [...]` of string literals; None without one."""
     source = read_file(path)
     tree = parse_python(source) if source is not None else None

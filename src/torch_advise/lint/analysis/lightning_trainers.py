@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Optional
 
-from torch_advise.lint.analysis.frameworks import is_lightning, trainer_device
+from torch_advise.lint.analysis.frameworks import GPU_ACCELERATORS, is_lightning, trainer_device
 from torch_advise.lint.analysis.importers import dotted_name, read_file
 from torch_advise.lint.analysis.syntax import NOT_LITERAL
 from torch_advise.lint.project_files import project_files
@@ -71,7 +71,7 @@ def _accelerator(value: ast.expr) -> object:
     """As frameworks._accelerator reads it: a choice between literals one of which is "gpu"
     can train on CUDA."""
     if isinstance(value, ast.IfExp):
-        return "gpu" if {_literal(value.body), _literal(value.orelse)} & {"gpu", "cuda"} else NOT_LITERAL
+        return "gpu" if {_literal(value.body), _literal(value.orelse)} & GPU_ACCELERATORS else NOT_LITERAL
     return _literal(value)
 
 

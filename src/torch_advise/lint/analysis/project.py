@@ -663,15 +663,20 @@ def _cuda_when_omitted(
     function: FunctionNode, walk: _ScopeWalk, values_of: Callable[[str], list[ast.expr]], summary: ModuleSummary
 ) -> frozenset[str]:
     """The parameters with a default that can be a CUDA device, or that the body assigns one."""
-    arguments = function.args
-    positional = [*arguments.posonlyargs, *arguments.args]
-    defaults: list[tuple[str, ast.expr]] = list(zip([a.arg for a in positional[len(positional) - len(arguments.defaults):]], arguments.defaults))
-    defaults += [(a.arg, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None]
     # The body's own assignments only: a module-level name spelled like the parameter is not it.
     return frozenset(
-        name for name, default in defaults
+        name for name, default in _parameter_defaults(function).items()
         if any(_can_be_cuda(value, values_of, summary, 0) for value in [default, *walk.assigned.get(name, [])])
     )
+
+
+def _parameter_defaults(function: FunctionNode) -> dict[str, ast.expr]:
+    """Each parameter with a default, and its default."""
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults = {a.arg: d for a, d in zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults)}
+    defaults.update({a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None})
+    return defaults
 
 
 def _options(tree: ast.Module) -> tuple[dict[str, Option], frozenset[str]]:
@@ -953,14 +958,12 @@ def _moves_itself_to_cuda(
 ) -> bool:
     """`self.cuda()`, or `self.to(device)` with a device that can be CUDA, in the constructor;
     a parameter's default counts as a value it may hold."""
-    arguments = init.args
-    positional = [*arguments.posonlyargs, *arguments.args]
-    defaults = {a.arg: [d] for a, d in zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults)}
-    defaults.update({a.arg: [d] for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None})
+    defaults = _parameter_defaults(init)
+    positional = [*init.args.posonlyargs, *init.args.args]
     this = positional[0].arg if positional else None
 
     def values_of(name: str) -> list[ast.expr]:
-        return walk.assigned.get(name) or defaults.get(name) or module_names.get(name, [])
+        return walk.assigned.get(name) or ([defaults[name]] if name in defaults else module_names.get(name, []))
 
     for call in (n for n in ast.walk(init) if isinstance(n, ast.Call)):
         func = call.func
@@ -1079,6 +1082,7 @@ class Project:
         self._tree = tree
         # Whether an answer read other files (the findings then depend on them).
         self.read = False
+        self._star_memo: dict[str, dict[str, str]] = {}  # module path -> what its star imports bind
 
     def names_imported_by_other_modules(self) -> Optional[set[str]]:
         """What other modules of the project import from this file (importers.py)."""
@@ -1554,10 +1558,18 @@ class Project:
         if self._source is not None and not _STAR_IMPORT.search(self._source):
             return {}
         own = self.own_summary
-        names: dict[str, str] = {}
-        for reference in own.star_imports if own is not None else ():
-            names = self._star_bound(names, reference, self.path, 0)
+        names = self._star_names(own) if own is not None else {}
         return {name: qualname for name, qualname in names.items() if qualname != UNKNOWN}
+
+    def _star_names(self, summary: ModuleSummary) -> dict[str, str]:
+        """What all of a module's star imports bind, in order (UNKNOWN where that cannot be
+        named), worked out once per module and asked for each name it calls."""
+        if summary.path not in self._star_memo:
+            names: dict[str, str] = {}
+            for reference in summary.star_imports:
+                names = self._star_bound(names, reference, summary.path, 0)
+            self._star_memo[summary.path] = names
+        return self._star_memo[summary.path]
 
     def package(self, level: int, module: Optional[str]) -> Optional[str]:
         """The dotted name, from the project's root, of what `from <level dots><module> import`
@@ -1595,10 +1607,7 @@ class Project:
         imports, where that is one of the project's functions or classes."""
         if "." in name or not summary.star_imports:
             return None
-        names: dict[str, str] = {}
-        for reference in summary.star_imports:
-            names = self._star_bound(names, reference, summary.path, 0)
-        qualname = names.get(name, UNKNOWN)
+        qualname = self._star_names(summary).get(name, UNKNOWN)
         if qualname == UNKNOWN:
             return None
         module, _, last = qualname.rpartition(".")
