@@ -239,3 +239,22 @@ def test_a_relative_import_is_named_from_the_project_root(tmp_path):
     assert cnn.package(2, None) == "pkg"
     assert cnn.package(3, "top") == "top"
     assert cnn.package(4, "outside") is None
+
+
+def test_settings_the_project_gives_a_cuda_device_are_read_from_yaml_and_python(tmp_path: Path):
+    from torch_advise.lint.analysis.configured_values import cuda_settings
+
+    (tmp_path / "configs").mkdir()
+    (tmp_path / "configs" / "run.yaml").write_text("device: 'cuda:0'\nprobe_device: cpu\nworkers: 8\n")
+    (tmp_path / "config.py").write_text(
+        'learner_device = "cuda" if torch.cuda.is_available() else "cpu"\n'
+        'DEFAULTS = {"actor_device": "cuda:1", "env_device": "cpu"}\n'
+        'parser.add_argument("--eval-device", type=str, default="cuda")\n'
+        'if device == "cuda":\n'
+        '    pass\n'
+    )
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    importers.project_files.cache_clear()
+    cuda_settings.cache_clear()
+    assert cuda_settings(str(tmp_path)) >= {"device", "learner_device", "actor_device", "eval_device"}
+    assert not cuda_settings(str(tmp_path)) & {"probe_device", "env_device", "workers"}

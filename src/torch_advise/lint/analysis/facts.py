@@ -22,6 +22,7 @@ from torch_advise.lint.analysis.syntax import (
     device_argument,
     dotted,
     has_star_args,
+    item_key,
     iterator_source,
     keyword_args,
     literal_value,
@@ -471,6 +472,8 @@ class Facts:
                 return True
             if isinstance(node, cst.Attribute) and self._inherited_cuda_attribute(node, origin.scope):
                 return True
+            if isinstance(node, cst.Subscript) and self._configured_cuda_item(node, origin.scope):
+                return True
             defaults = argparse_defaults(self.model, node, origin.scope) if isinstance(node, cst.Attribute) else None
             if defaults and any(self.can_be_cuda(default, origin.scope, seen) for default in defaults):
                 return True  # `--device` defaulting to "cuda"
@@ -526,6 +529,20 @@ class Facts:
             if name is not None and "." in name and self.project.class_sets_cuda_attribute(name, node.attr.value):
                 return True
         return False
+
+    def _configured_cuda_item(self, node: cst.Subscript, scope: Scope) -> bool:
+        """`args["device"]` of settings handed in by a caller this file does not have (a
+        parameter, `**kwargs`), where the project gives that setting a CUDA device somewhere: a
+        YAML file's `device: cuda`, a configuration module's `device = "cuda:0" if ... else
+        "cpu"`. The settings a run uses are built elsewhere, so the key is what joins them."""
+        key = item_key(node)
+        if self.project is None or key is None:
+            return False
+        handed = bool(self._parameters_untraced_here(node.value, scope, 0)) or any(
+            binding.kind == "star" and binding.scope.function is not None and not self.model.calls_to(binding.scope.function)
+            for binding in self._bindings_of(node.value, scope)
+        )
+        return handed and self.project.configures_cuda(key)
 
     def _parameters_untraced_here(self, expr: cst.CSTNode, scope: Scope, depth: int) -> list[tuple[FunctionInfo, str]]:
         """The parameters a value comes from that no call of this file fills: `device` of

@@ -20,7 +20,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Optional, Union
 
-from torch_advise.lint.analysis.configured_values import configuration_settings, configured_positive
+from torch_advise.lint.analysis.configured_values import configuration_settings, configured_positive, cuda_settings
 from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, is_lightning
 from torch_advise.lint.analysis.importers import (
     ModuleReference,
@@ -1282,6 +1282,11 @@ class Project:
         integer everywhere (True), 0 everywhere (False), or not known (configured_values.py)."""
         self.read = True
         return configured_positive(self.folder, os.path.dirname(self.path), key)
+
+    def configures_cuda(self, key: str) -> bool:
+        """Whether the project gives the setting `key` a CUDA device anywhere (configured_values.py)."""
+        self.read = True
+        return key in cuda_settings(self.folder)
 
     def indexes_what_it_was_given(self, qualname: str) -> bool:
         """Whether `qualname` is a dataset class of the project whose items are in memory

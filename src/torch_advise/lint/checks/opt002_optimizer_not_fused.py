@@ -140,6 +140,17 @@ class _CudaModules:
             owner = self._own_class(_root(holder), scope)
             if owner is not None and self._fitted_on_gpu(owner):
                 return True
+        if self._moved(holder, scope):
+            return True
+        # A submodule moves with the module holding it: `self.smm.vae.parameters()` after
+        # `self.smm = SMM(...).to(device)`.
+        while isinstance(holder, cst.Attribute) and isinstance(holder.value, cst.Attribute):
+            holder = holder.value
+            if self._moved(holder, scope):
+                return True
+        return False
+
+    def _moved(self, holder: cst.BaseExpression, scope: Scope) -> bool:
         origins = self.model.origins(holder, scope)
         if any(self._built_on_cuda(o) or self._moves_itself_elsewhere(o) for o in origins):
             return True
