@@ -258,3 +258,11 @@ def test_settings_the_project_gives_a_cuda_device_are_read_from_yaml_and_python(
     cuda_settings.cache_clear()
     assert cuda_settings(str(tmp_path)) >= {"device", "learner_device", "actor_device", "eval_device"}
     assert not cuda_settings(str(tmp_path)) & {"probe_device", "env_device", "workers"}
+
+
+def test_a_model_a_helper_may_leave_on_the_cpu_gets_fused_advice_only_where_fused_runs_there(tmp_path: Path):
+    root = _project_copy(tmp_path, "model_moved_by_a_helper")
+    flagged = run_advise(".", "--select", "OPT002", "--target", "h100", "--torch-version", "2.4", "--no-cache", cwd=root).stdout
+    assert "recsys/ranking.py:22:26: OPT002" in flagged
+    # Before 2.4 fused=True raises on CPU parameters, which on_gpu(..., use_cuda=False) leaves there.
+    assert "OPT002" not in run_advise(".", "--select", "OPT002", "--target", "h100", "--torch-version", "2.3", "--no-cache", cwd=root).stdout

@@ -122,9 +122,14 @@ class _CudaModules:
         return self.ctx.facts.can_be_cuda(origin.expr, origin.scope)  # one origin: can be == is
 
     def _built_on_cuda(self, origin: Origin) -> bool:
-        """`Net().cuda()`, `Net().to(device).train()`, `DDP(net, device_ids=[rank])`."""
+        """`Net().cuda()`, `Net().to(device).train()`, `DDP(net, device_ids=[rank])`; on torch
+        2.4 and newer also `gpu(net, use_cuda)`, a function of another module of the project that
+        returns what it is handed moved to CUDA when asked to."""
         chain, built = module_chain(origin.expr)
         if any(self.model.call_site(call) in self.moves for call in chain):
+            return True
+        site = self.model.call_site(origin.expr) if isinstance(origin.expr, cst.Call) else None
+        if not self.strict and site is not None and self.ctx.facts.moved_to_cuda_by_project(site):
             return True
         return isinstance(built, cst.Call) and self.model.qualname(built.func, origin.scope) in DDP and "device_ids" in keyword_args(built)
 
