@@ -645,7 +645,9 @@ class Facts:
         may decide (`x.to(opt.device)`)."""
         if self.names_cuda():
             return True
-        return any(self.moves_to_cuda(site) for site in self.model.calls if site.method == "to")
+        return any(self.moves_to_cuda(site) for site in self.model.calls if site.method == "to") or any(
+            self.moved_to_cuda_by_project(site) for site in self.model.calls if site.node.args
+        )
 
     def names_cuda(self, ddp_counts: bool = True) -> bool:
         """`torch.cuda` calls, `.cuda()`, a string naming a CUDA device or NCCL, or (unless told
