@@ -496,7 +496,37 @@ def _copies_wait_anyway(ctx: CheckContext, loop: LoopInfo) -> bool:
             # inside it (`for step in bar: for _ in range(n_dis): real = next(it).to(device)`).
             if (entry.loop is loop or entry.loop in loop.parents) and _copies_that_wait(ctx, entry, loop, in_step, unpinned):
                 return True
-    return _items_copied_blocking(ctx, loop, in_step)
+    return _items_copied_blocking(ctx, loop, in_step) or _host_tensors_copied(ctx, loop)
+
+
+# Factories that copy the data they are given to the device they are asked for.
+COPYING_FACTORIES = {"torch.tensor", "torch.as_tensor"}
+
+
+def _host_tensors_copied(ctx: CheckContext, loop: LoopInfo) -> bool:
+    """The same wait for a tensor the step itself builds on the host and copies to the GPU on
+    every iteration, its own or in a function of this file it calls: `torch.from_numpy(
+    negatives).cuda()`, `torch.tensor(labels, device=device)`. A copy from pageable memory
+    without `non_blocking=True` waits for the GPU's queue to drain, as a read does."""
+    model = ctx.model
+    for call in ctx.steps.iteration(loop):
+        site = call.site
+        if call.guarded(ctx.steps.guards):
+            continue
+        if model.call_name(site) in COPYING_FACTORIES:
+            device = keyword_args(site.node).get("device")
+            if device is not None and ctx.facts.can_be_cuda(device, site.scope):
+                return True
+            continue
+        if site.method not in ("cuda", "to") or site.receiver is None or not ctx.facts.moves_to_cuda(site):
+            continue
+        flag = non_blocking_flag(site.node)
+        if flag is not None and literal_value(flag) is not False:
+            continue
+        built = [site.receiver] if isinstance(site.receiver, cst.Call) else [o.expr for o in model.origins(site.receiver, site.scope)]
+        if any(isinstance(node, cst.Call) and _host_factory(model, node, site.scope) for node in built):
+            return True
+    return False
 
 
 def _copies_that_wait(ctx: CheckContext, entry: LoaderLoop, loop: LoopInfo, in_step: set[int], unpinned: bool) -> bool:
