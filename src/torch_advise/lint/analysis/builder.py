@@ -33,12 +33,19 @@ class _Builder(TableVisitor):
         self.order = 0
         self.saved_loops: list[tuple[list[LoopInfo], list[Branch]]] = []
         self.names: set[str] = set()
+        # id of a function's scope -> the names it declares `global`: what it assigns them binds
+        # the module's names (`global loader` ... `loader = DataLoader(...)` in `prepare()`).
+        self.globals: dict[int, set[str]] = {}
 
     @property
     def scope(self) -> Scope:
         return self.scopes[-1]
 
     def _bind(self, name: str, kind: str, **kw: object) -> None:
+        if name in self.globals.get(id(self.scope), ()):
+            module = self.model.module_scope
+            module.bind(Binding(name, kind, module, **kw))  # type: ignore[arg-type]
+            return
         self.scope.bind(Binding(name, kind, self.scope, **kw))  # type: ignore[arg-type]
         for loop in self.loops:
             if loop.scope is self.scope and kind in ("assign", "loop"):
@@ -192,6 +199,8 @@ class _Builder(TableVisitor):
 
     def visit_Global(self, node: cst.Global) -> None:
         self.model.rebound_names.update(item.name.value for item in node.names)
+        if self.scope is not self.model.module_scope:
+            self.globals.setdefault(id(self.scope), set()).update(item.name.value for item in node.names)
 
     def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
         self.model.rebound_names.update(item.name.value for item in node.names)
