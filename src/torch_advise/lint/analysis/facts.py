@@ -738,7 +738,7 @@ class Facts:
         moves = []
         for site in calls:
             receiver = site.receiver
-            if receiver is not None and root_name(receiver) in derived and self._moves_to(site, or_unknown):
+            if receiver is not None and self._batch_data(receiver, site.scope, derived) and self._moves_to(site, or_unknown):
                 if not _pinned(receiver, assigned):
                     moves.append(site)
             elif self._moved_by_project_function(site, derived) or self._moved_by_subclasses(site, derived):
@@ -754,6 +754,16 @@ class Facts:
                         }
                         moves.extend(self._moves(callee.calls, values, callee.node, received, depth + 1, or_unknown))
         return moves
+
+    def _batch_data(self, receiver: cst.BaseExpression, scope: Scope, derived: set[str]) -> bool:
+        """The receiver is batch data: a part of it, or it wrapped as torch 0.x code does before
+        moving it (`Variable(images).cuda()`)."""
+        if root_name(receiver) in derived:
+            return True
+        if isinstance(receiver, cst.Call) and self.model.qualname(receiver.func, scope) in BATCH_WRAPPERS:
+            arguments = positional_args(receiver)
+            return bool(arguments) and root_name(arguments[0]) in derived
+        return False
 
     def moved_to_cuda_by_project(self, site: CallSite) -> bool:
         """`x = maybe_cuda(x)`, `to_device(batch, device)`: a function of another module of the
@@ -1217,6 +1227,11 @@ def _pinned(expr: cst.BaseExpression, assigned: dict) -> bool:
     # None stands for the loop's own binding of its target.
     values = [v for v in assigned.get(expr.value, []) if v is not None] if isinstance(expr, cst.Name) else []
     return bool(values) and all(pins(value) for value in values)
+
+
+# Calls whose result is the tensor they are handed (torch 0.x's autograd Variable). Not
+# `torch.from_numpy(batch)`: a batch of arrays is one a pinning loader leaves unpinned.
+BATCH_WRAPPERS = {"torch.autograd.Variable", "torch.autograd.variable.Variable"}
 
 
 def _made_from(value: cst.BaseExpression, names: set[str]) -> bool:
