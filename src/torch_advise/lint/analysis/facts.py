@@ -193,7 +193,7 @@ class Facts:
             bindings = self.model.lookup(argument.value.value, site.scope)
             if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].index is not None:
                 return None
-            literal = bindings[0].value
+            literal = _on_cuda_arm(bindings[0].value)
             if not isinstance(literal, cst.Dict) or not _only_spread(bindings[0].scope.node, argument.value.value, bindings[0].node):
                 return None
             for element in literal.elements:
@@ -1081,6 +1081,18 @@ class Facts:
         """Every name and attribute name the file mentions, to answer "does it ever touch X?"
         (`channels_last`, `allow_tf32`) whatever the form or place."""
         return self.model.identifiers
+
+
+def _on_cuda_arm(value: Optional[cst.BaseExpression]) -> Optional[cst.BaseExpression]:
+    """The loader settings a run on the GPU spreads: the dict itself, or the first arm of
+    `{"num_workers": 1, "pin_memory": True} if use_cuda else {}`, whose condition names CUDA
+    (every loader rule is about feeding a GPU). Other choices are not read."""
+    if not isinstance(value, cst.IfExp) or not isinstance(value.body, cst.Dict) or not isinstance(value.orelse, cst.Dict):
+        return value
+    test = value.test
+    spelled = dotted(test.func if isinstance(test, cst.Call) else test) or ""
+    names_cuda = "cuda" in spelled.lower()
+    return value.body if names_cuda and not value.orelse.elements else None
 
 
 def _only_spread(scope: cst.CSTNode, name: str, bound: Optional[cst.CSTNode]) -> bool:

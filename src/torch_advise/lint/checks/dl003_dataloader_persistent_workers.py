@@ -324,6 +324,11 @@ def check(ctx: CheckContext) -> None:
         if restarted is None:
             continue
         setting = _persistent_setting(ctx, workers, loader.site.scope)
+        if all(argument.value is not workers for argument in loader.node.args):
+            # Spread from a dict of settings (`**kwargs`), which may hold workers only on the GPU:
+            # the setting belongs beside them there, and a keyword here could be given twice.
+            ctx.report(loader.node, f'{restarted}: add "persistent_workers": {setting or "True"} to the settings it spreads beside num_workers')
+            continue
         ctx.report(
             loader.node,
             f"{restarted}: set persistent_workers={setting or 'True when there are workers'}",
