@@ -9,11 +9,13 @@ from torch_advise.lint.analysis.edits import (
     InsertAfterImports,
 )
 from torch_advise.lint.analysis.model import (
+    Scope,
     TrainingModel,
 )
 from torch_advise.lint.analysis.precision import PRECISION_NAMES
 from torch_advise.lint.analysis.purpose import NAMED_FULL_PRECISION, benchmark_of
-from torch_advise.lint.analysis.syntax import scale_arguments
+from torch_advise.lint.analysis.syntax import keyword_args, literal_value, scale_arguments
+from torch_advise.lint.syntax_tree import nodes as cst
 
 # Layers and calls whose float32 work is matmuls, which TF32 speeds up.
 MATMUL_LAYERS = frozenset(
@@ -62,6 +64,57 @@ def _scales_loss(model: TrainingModel) -> bool:
     return any(site.method == "backward" and site.receiver is not None and scale_arguments(site.receiver) is not None for site in model.calls)
 
 
+def _fits_bare_tensors(ctx: CheckContext) -> bool:
+    """Every optimizer of the file steps tensors it made itself, no network's parameters:
+    `torch.optim.Adam([texture], ...)` with `texture = torch.full(..., requires_grad=True)`. A
+    texture, a pose or a latent fitted through rendering or custom kernels has no model whose
+    matmuls TF32 or bfloat16 autocast would speed up."""
+    model = ctx.model
+    # `torch.optim.Adam`, not `torch.optim.lr_scheduler.LambdaLR(optimizer, ...)`.
+    optimizers = [site for site in model.calls if _optimizer_class(model.call_name(site)) and site.node.args]
+    if not optimizers or any(_builds_a_network(model.call_name(site)) for site in model.calls):
+        return False
+    for site in optimizers:
+        params = site.node.args[0].value
+        if not isinstance(params, (cst.List, cst.Tuple)) or not params.elements:
+            return False
+        for element in params.elements:
+            origins = model.origins(element.value, site.scope)
+            if not origins or not all(_bare_tensor(model, origin.expr, origin.scope) for origin in origins):
+                return False
+    return True
+
+
+# Where a script gets a network it runs, frozen or not: a style transfer steps an image, but
+# through a VGG whose float32 convolutions and matmuls autocast would speed up.
+MODEL_SOURCES = ("torchvision.models.", "timm.", "transformers.", "torch.hub.")
+
+
+def _builds_a_network(name: str | None) -> bool:
+    """A layer of torch.nn (`nn.Linear(...)`, not `nn.Parameter`) or a model from a zoo."""
+    if name is None:
+        return False
+    if name.startswith("torch.nn.") and name.count(".") == 2:
+        return name[len("torch.nn."):][:1].isupper() and name not in ("torch.nn.Parameter",)
+    return name.startswith(MODEL_SOURCES)
+
+
+def _optimizer_class(name: str | None) -> bool:
+    return name is not None and name.startswith("torch.optim.") and name.count(".") == 2
+
+
+def _bare_tensor(model: TrainingModel, node: cst.CSTNode, scope: Scope) -> bool:
+    """`torch.full(..., requires_grad=True)`, `nn.Parameter(torch.zeros(n))`, `x.requires_grad_()`."""
+    if not isinstance(node, cst.Call):
+        return False
+    if isinstance(node.func, cst.Attribute) and node.func.attr.value == "requires_grad_":
+        return True
+    name = model.qualname(node.func, scope) or ""
+    if name == "torch.nn.Parameter" or name == "torch.nn.parameter.Parameter":
+        return True
+    return name.startswith("torch.") and literal_value(keyword_args(node).get("requires_grad", cst.Name("False"))) is True
+
+
 def _builds_matmuls(ctx: CheckContext) -> bool:
     """Matmul layers built or called in this file, or anything from transformers (its models
     are transformers, matmuls throughout)."""
@@ -90,6 +143,8 @@ def check(ctx: CheckContext) -> None:
     if _uses_framework(model) or _scales_loss(model):
         return
     if not any(ctx.facts.moves_to_cuda(site) or ctx.facts.moved_to_cuda_by_project(site) for site in model.calls):
+        return
+    if _fits_bare_tensors(ctx):
         return
     backward = next((site for site in model.calls if site.method == "backward" and site.receiver is not None), None)
     # Asked last: the file's own summary and its neighbours' cost a walk of each.
