@@ -6,12 +6,15 @@ from typing import Optional
 
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
-from torch_advise.lint.analysis.model import FunctionInfo, TrainingModel
+from torch_advise.lint.analysis.model import FunctionInfo, LoopInfo, TrainingModel
 from torch_advise.lint.analysis.steps import (
     eval_texts,
     forward_text,
     frozen_texts,
 )
+from torch_advise.lint.analysis.syntax import keyword_args, literal_value
+
+VARIABLES = {"torch.autograd.Variable", "torch.autograd.variable.Variable"}
 
 
 def _feeds_a_backward(model: TrainingModel, function: Optional[FunctionInfo], depth: int = 0) -> bool:
@@ -29,6 +32,17 @@ def _feeds_a_backward(model: TrainingModel, function: Optional[FunctionInfo], de
             return True
         if _feeds_a_backward(model, caller, depth + 1):
             return True
+    return False
+
+
+def _volatile_inputs(ctx: CheckContext, loop: LoopInfo) -> bool:
+    """The loop wraps its inputs in `Variable(x, volatile=True)`, torch 0.3's way of turning
+    autograd off for evaluation, which torch 0.4 and later ignore."""
+    for call in ctx.steps.iteration(loop):
+        if ctx.model.call_name(call.site) in VARIABLES:
+            volatile = keyword_args(call.site.node).get("volatile")
+            if volatile is not None and literal_value(volatile) is not False:
+                return True
     return False
 
 
@@ -68,9 +82,10 @@ def check(ctx: CheckContext) -> None:
             if any(ctx.facts.trains_elsewhere(site) for site in loop.calls):
                 break
             seen.add(id(call.site.node))
+            why = " (its inputs' volatile=True has turned nothing off since torch 0.4)" if _volatile_inputs(ctx, loop) else ""
             ctx.report(
                 call.site.node,
-                f"{text}(...) runs in an evaluation loop with autograd on, so every activation is kept "
+                f"{text}(...) runs in an evaluation loop with autograd on{why}, so every activation is kept "
                 "for a backward that never comes: run the loop under `with torch.inference_mode():` "
                 "(or torch.no_grad())",
             )
