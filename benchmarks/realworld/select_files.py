@@ -2150,7 +2150,9 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "accelerator/cuda_accelerator.py": f"{LIBRARY}: hardware accelerator abstraction (CUDA device API)",
         "accelerator/hpu_accelerator.py": f"{LIBRARY}: hardware accelerator abstraction (HPU device API)",
         "deepspeed/profiling/flops_profiler/profiler.py": f"{NOT_TRAINING}: FLOPs and latency profiler",
-        "deepspeed/runtime/activation_checkpointing/checkpointing.py": f"{LIBRARY}: activation checkpointing and partitioning (memory saving), partly from Megatron-LM",
+        "deepspeed/runtime/activation_checkpointing/checkpointing.py": (
+            f"{LIBRARY}: activation checkpointing and partitioning (memory saving), partly from Megatron-LM"
+        ),
         "deepspeed/runtime/data_pipeline/data_sampling/data_analyzer.py": f"{NOT_TRAINING}: offline dataset analysis for curriculum sampling",
         "deepspeed/runtime/dataloader.py": f"{LIBRARY}: DataLoader wrappers (RepeatingLoader, DeepSpeedDataLoader)",
         "deepspeed/runtime/fp16/loss_scaler.py": f"{LIBRARY}: loss scaler helper, taken and modified from Megatron-LM (its header)",
@@ -2190,7 +2192,9 @@ EXCLUDED: dict[str, dict[str, str]] = {
     },
     "yongzhuo/Pytorch-NLU": {
         "pytorch_nlu/pytorch_sequencelabeling/slAdversarial.py": f"{LIBRARY}: adversarial-training helpers FGM/PGD/FreeLB (from a blog post)",
-        "pytorch_nlu/pytorch_textclassification/tcAdversarial.py": f"{LIBRARY}: adversarial-training helpers FGM/PGD/FreeLB/VAT (from a blog post and mt-dnn)",
+        "pytorch_nlu/pytorch_textclassification/tcAdversarial.py": (
+            f"{LIBRARY}: adversarial-training helpers FGM/PGD/FreeLB/VAT (from a blog post and mt-dnn)"
+        ),
         "pytorch_nlu/pytorch_textregression/trAdversarial.py": f"{LIBRARY}: adversarial-training helpers FGM/PGD/FreeLB/VAT (from a blog post)",
         "pytorch_nlu/pytorch_textsummary/tsAdversarial.py": f"{LIBRARY}: adversarial-training helpers FGM/PGD/FreeLB (from a blog post)",
     },
@@ -2207,14 +2211,30 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "NCAR/miles-credit": {
         "credit/scheduler.py": f"{LIBRARY}: learning-rate schedulers",
         "credit/replay_buffer.py": f"{LIBRARY}: a replay buffer for the trainers",
-        "credit/applications/rollout_gen2.py": f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions",
-        "credit/applications/rollout_les.py": f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions",
-        "credit/applications/rollout_metrics.py": f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions",
-        "credit/applications/rollout_metrics_noisy_ic.py": f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions",
-        "credit/applications/rollout_metrics_noisy_model.py": f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions",
-        "credit/applications/rollout_realtime.py": f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions",
-        "credit/applications/rollout_samudra.py": f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions",
-        "credit/applications/rollout_wrf.py": f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions",
+        "credit/applications/rollout_gen2.py": (
+            f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions"
+        ),
+        "credit/applications/rollout_les.py": (
+            f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions"
+        ),
+        "credit/applications/rollout_metrics.py": (
+            f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions"
+        ),
+        "credit/applications/rollout_metrics_noisy_ic.py": (
+            f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions"
+        ),
+        "credit/applications/rollout_metrics_noisy_model.py": (
+            f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions"
+        ),
+        "credit/applications/rollout_realtime.py": (
+            f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions"
+        ),
+        "credit/applications/rollout_samudra.py": (
+            f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions"
+        ),
+        "credit/applications/rollout_wrf.py": (
+            f"{NOT_TRAINING}: forecast rollout of a trained model, as the vetting found for the climate initial conditions"
+        ),
         "credit/datasets/": f"{LIBRARY}: datasets and their loaders",
         "credit/models/": f"{LIBRARY}: model definitions",
         "applications/benchmark_parallelism.py": f"{NOT_TRAINING}: step-time and peak-memory benchmark on synthetic data",
