@@ -10,6 +10,7 @@ from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
 from torch_advise.lint.analysis.facts import DataLoaderCall
+from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, gpu_lightning_hook
 from torch_advise.lint.analysis.model import Scope, TrainingModel
 from torch_advise.lint.analysis.syntax import NOT_LITERAL, device_argument, string_value
 from torch_advise.lint.syntax_tree import nodes as cst
@@ -29,7 +30,9 @@ def check(ctx: CheckContext) -> None:
             continue
         # Graphs, and objects that cannot be pinned, batch in worker processes as well as anything
         # (DGL's loaders use them too).
-        if not ctx.steps.loader_trains(loader) or ctx.facts.dataset_kind(loader) or ctx.facts.collation(loader) not in ("", "graphs", "unpinnable"):
+        if not (ctx.steps.loader_trains(loader) or _trained_by_lightning(ctx, loader)):
+            continue
+        if ctx.facts.dataset_kind(loader) or ctx.facts.collation(loader) not in ("", "graphs", "unpinnable"):
             continue
         if ctx.facts.iterated_on_import(loader):
             continue  # workers started by spawn would re-run the script: it needs a __main__ guard first
@@ -50,6 +53,16 @@ def check(ctx: CheckContext) -> None:
             "(num_workers=0), so the GPU waits on input: set num_workers",
             (SetKeyword(loader.node, "num_workers", "min(8, os.cpu_count() or 1)"), EnsureImport("os")),
         )
+
+
+def _trained_by_lightning(ctx: CheckContext, loader: DataLoaderCall) -> bool:
+    """The loader a LightningModule's or LightningDataModule's `train_dataloader` returns, where
+    a Trainer built for CUDA fits it: Lightning's fit loop trains on its batches."""
+    def returned(value: cst.BaseExpression, scope: Scope) -> bool:
+        return loader in ctx.facts.loaders_in(value, scope)
+
+    hook = gpu_lightning_hook(ctx.model, loader.site, returned, ctx.project.lightning_on_gpu)
+    return hook == LIGHTNING_LOADER_HOOKS["train_dataloader"]
 
 
 def _option_left_at_zero(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Optional
 
 from torch_advise.lint.analysis.context import CheckContext
@@ -10,9 +9,9 @@ from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
 from torch_advise.lint.analysis.facts import DataLoaderCall
-from torch_advise.lint.analysis.frameworks import accelerate_prepared, lightning_fit_loaders, lightning_loader_hook, lightning_models_on_gpu
+from torch_advise.lint.analysis.frameworks import accelerate_prepared, gpu_lightning_hook, lightning_fit_loaders
 from torch_advise.lint.analysis.importers import EVERY_NAME
-from torch_advise.lint.analysis.model import ClassInfo
+from torch_advise.lint.analysis.model import Scope
 from torch_advise.lint.analysis.syntax import NOT_LITERAL, has_star_args, keyword_args
 from torch_advise.lint.analysis.values import possible_values
 from torch_advise.lint.syntax_tree import nodes as cst
@@ -28,20 +27,14 @@ class _FrameworkCopies:
         self.ctx = ctx
         self.handed = lightning_fit_loaders(ctx.model, on_gpu=True) + accelerate_prepared(ctx.model)
 
-    @cached_property
-    def fitted_classes(self) -> list[ClassInfo]:
-        return lightning_models_on_gpu(self.ctx.model)
-
     def copy(self, loader: DataLoaderCall) -> bool:
-        facts, model = self.ctx.facts, self.ctx.model
+        facts = self.ctx.facts
         if any(loader in facts.loaders_in(handed, site.scope) for site, handed in self.handed):
             return True
-        function = loader.site.function
-        if function is None or function.cls is None or lightning_loader_hook(model, function) is None:
-            return False
-        if not any(loader in facts.loaders_in(r, function.scope) for r in function.returns):
-            return False
-        return any(function.cls in model.class_lineage(cls) for cls in self.fitted_classes) or self.ctx.project.lightning_on_gpu()
+        def returned(value: cst.BaseExpression, scope: Scope) -> bool:
+            return loader in facts.loaders_in(value, scope)
+
+        return gpu_lightning_hook(self.ctx.model, loader.site, returned, self.ctx.project.lightning_on_gpu) is not None
 
 
 def _parameter_left_false(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
