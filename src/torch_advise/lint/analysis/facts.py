@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import NamedTuple, Optional
 
 from torch_advise.lint.analysis.backward_elsewhere import project_classes_called
+from torch_advise.lint.analysis.frameworks import gpu_lightning_hook
 from torch_advise.lint.analysis.in_memory_datasets import ARRAY_CONVERSIONS, ARRAY_VIEWS, CONVERTING_METHODS
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.loader_subclasses import DATALOADER_PARAMS, WORKER_SETTINGS, LoaderForwarding
@@ -202,6 +203,15 @@ class Facts:
                     return None
                 found[key] = element.value
         return found
+
+    def lightning_hook_on_gpu(self, loader: DataLoaderCall) -> Optional[str]:
+        """How often Lightning iterates the loader (LIGHTNING_LOADER_HOOKS), where a loader hook
+        returns it and a Trainer built for CUDA fits the hook's class (frameworks.py)."""
+        def returned(value: cst.BaseExpression, scope: Scope) -> bool:
+            return loader in self.loaders_in(value, scope)
+
+        project = self.project
+        return gpu_lightning_hook(self.model, loader.site, returned, project.lightning_on_gpu if project is not None else lambda: False)
 
     def _loader_subclass(self, site: CallSite, name: Optional[str]) -> Optional[LoaderForwarding]:
         """The project's DataLoader subclass a call builds, in this module or another."""

@@ -10,7 +10,7 @@ from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
 from torch_advise.lint.analysis.facts import DataLoaderCall
-from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, gpu_lightning_hook
+from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS
 from torch_advise.lint.analysis.model import Scope, TrainingModel
 from torch_advise.lint.analysis.syntax import NOT_LITERAL, device_argument, string_value
 from torch_advise.lint.syntax_tree import nodes as cst
@@ -58,11 +58,7 @@ def check(ctx: CheckContext) -> None:
 def _trained_by_lightning(ctx: CheckContext, loader: DataLoaderCall) -> bool:
     """The loader a LightningModule's or LightningDataModule's `train_dataloader` returns, where
     a Trainer built for CUDA fits it: Lightning's fit loop trains on its batches."""
-    def returned(value: cst.BaseExpression, scope: Scope) -> bool:
-        return loader in ctx.facts.loaders_in(value, scope)
-
-    hook = gpu_lightning_hook(ctx.model, loader.site, returned, ctx.project.lightning_on_gpu)
-    return hook == LIGHTNING_LOADER_HOOKS["train_dataloader"]
+    return ctx.facts.lightning_hook_on_gpu(loader) == LIGHTNING_LOADER_HOOKS["train_dataloader"]
 
 
 def _option_left_at_zero(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:

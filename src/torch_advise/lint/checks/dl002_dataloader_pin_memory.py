@@ -9,9 +9,8 @@ from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
 from torch_advise.lint.analysis.facts import DataLoaderCall
-from torch_advise.lint.analysis.frameworks import accelerate_prepared, gpu_lightning_hook, lightning_fit_loaders
+from torch_advise.lint.analysis.frameworks import accelerate_prepared, lightning_fit_loaders
 from torch_advise.lint.analysis.importers import EVERY_NAME
-from torch_advise.lint.analysis.model import Scope
 from torch_advise.lint.analysis.syntax import NOT_LITERAL, has_star_args, keyword_args
 from torch_advise.lint.analysis.values import possible_values
 from torch_advise.lint.syntax_tree import nodes as cst
@@ -31,10 +30,7 @@ class _FrameworkCopies:
         facts = self.ctx.facts
         if any(loader in facts.loaders_in(handed, site.scope) for site, handed in self.handed):
             return True
-        def returned(value: cst.BaseExpression, scope: Scope) -> bool:
-            return loader in facts.loaders_in(value, scope)
-
-        return gpu_lightning_hook(self.ctx.model, loader.site, returned, self.ctx.project.lightning_on_gpu) is not None
+        return facts.lightning_hook_on_gpu(loader) is not None
 
 
 def _parameter_left_false(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
