@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import NamedTuple, Optional
 
 from torch_advise.lint.analysis.backward_elsewhere import project_classes_called
-from torch_advise.lint.analysis.frameworks import gpu_lightning_hook
+from torch_advise.lint.analysis.frameworks import lightning_loader_hook, lightning_models_on_gpu
 from torch_advise.lint.analysis.in_memory_datasets import ARRAY_CONVERSIONS, ARRAY_VIEWS, CONVERTING_METHODS
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.loader_subclasses import DATALOADER_PARAMS, WORKER_SETTINGS, LoaderForwarding
@@ -41,6 +41,8 @@ from torch_advise.records import dataclass, field
 FLOAT16 = {"torch.float16", "torch.half"}
 # FSDP's precision settings (FSDP1 and FSDP2).
 FSDP_PRECISIONS = {"MixedPrecision", "MixedPrecisionPolicy"}
+# torch 0.x's autograd Variable, whose call hands back the tensor it wraps.
+AUTOGRAD_VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 OPTIMIZER_NAME = re.compile(r"(optimizer|optim|opt)(_\w+)?|\w+_(optimizer|optim|opt)")
 DATALOADER = "torch.utils.data.DataLoader"
 # Libraries' DataLoader subclasses that hand their keyword arguments (num_workers, pin_memory,
@@ -206,12 +208,17 @@ class Facts:
 
     def lightning_hook_on_gpu(self, loader: DataLoaderCall) -> Optional[str]:
         """How often Lightning iterates the loader (LIGHTNING_LOADER_HOOKS), where a loader hook
-        returns it and a Trainer built for CUDA fits the hook's class (frameworks.py)."""
-        def returned(value: cst.BaseExpression, scope: Scope) -> bool:
-            return loader in self.loaders_in(value, scope)
-
-        project = self.project
-        return gpu_lightning_hook(self.model, loader.site, returned, project.lightning_on_gpu if project is not None else lambda: False)
+        of a LightningModule or LightningDataModule returns it and a Trainer built for CUDA fits
+        the hook's class: in this file, or every Trainer of the project."""
+        model = self.model
+        function = loader.site.function
+        hook = lightning_loader_hook(model, function)
+        if hook is None or function is None or function.cls is None:
+            return None
+        if not any(loader in self.loaders_in(value, function.scope) for value in function.returns):
+            return None
+        fitted = any(function.cls in model.class_lineage(cls) for cls in lightning_models_on_gpu(model))
+        return hook if fitted or (self.project is not None and self.project.lightning_on_gpu()) else None
 
     def _loader_subclass(self, site: CallSite, name: Optional[str]) -> Optional[LoaderForwarding]:
         """The project's DataLoader subclass a call builds, in this module or another."""
@@ -767,10 +774,11 @@ class Facts:
 
     def _batch_data(self, receiver: cst.BaseExpression, scope: Scope, derived: set[str]) -> bool:
         """The receiver is batch data: a part of it, or it wrapped as torch 0.x code does before
-        moving it (`Variable(images).cuda()`)."""
+        moving it (`Variable(images).cuda()`). Not `torch.from_numpy(batch)`: a batch of arrays
+        is one a pinning loader leaves unpinned."""
         if root_name(receiver) in derived:
             return True
-        if isinstance(receiver, cst.Call) and self.model.qualname(receiver.func, scope) in BATCH_WRAPPERS:
+        if isinstance(receiver, cst.Call) and self.model.qualname(receiver.func, scope) in AUTOGRAD_VARIABLE:
             arguments = positional_args(receiver)
             return bool(arguments) and root_name(arguments[0]) in derived
         return False
@@ -1249,11 +1257,6 @@ def _pinned(expr: cst.BaseExpression, assigned: dict) -> bool:
     # None stands for the loop's own binding of its target.
     values = [v for v in assigned.get(expr.value, []) if v is not None] if isinstance(expr, cst.Name) else []
     return bool(values) and all(pins(value) for value in values)
-
-
-# Calls whose result is the tensor they are handed (torch 0.x's autograd Variable). Not
-# `torch.from_numpy(batch)`: a batch of arrays is one a pinning loader leaves unpinned.
-BATCH_WRAPPERS = {"torch.autograd.Variable", "torch.autograd.variable.Variable"}
 
 
 def _made_from(value: cst.BaseExpression, names: set[str]) -> bool:

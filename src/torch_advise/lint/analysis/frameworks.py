@@ -5,7 +5,6 @@ does not show; these say when one runs the file's code, and with which settings.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Optional
 
 from torch_advise.lint.analysis.model import CallSite, ClassInfo, FunctionInfo, Scope, TrainingModel
@@ -153,24 +152,6 @@ def lightning_models_on_gpu(model: TrainingModel) -> list[ClassInfo]:
             if isinstance(built, ClassInfo):
                 found.append(built)
     return found
-
-
-def gpu_lightning_hook(
-    model: TrainingModel, site: CallSite, returned: Callable[[cst.BaseExpression, Scope], bool], project_on_gpu: Callable[[], bool]
-) -> Optional[str]:
-    """How often Lightning iterates the loader built at `site` (LIGHTNING_LOADER_HOOKS), where a
-    loader hook of a LightningModule or LightningDataModule returns it (`returned` says whether a
-    returned value is that loader) and a Trainer built for CUDA fits the class: in this file, or
-    every Trainer of the project (`project_on_gpu`)."""
-    function = site.function
-    hook = lightning_loader_hook(model, function)
-    if hook is None or function is None or function.cls is None:
-        return None
-    if not any(returned(value, function.scope) for value in function.returns):
-        return None
-    if any(function.cls in model.class_lineage(cls) for cls in lightning_models_on_gpu(model)) or project_on_gpu():
-        return hook
-    return None
 
 
 @dataclass(frozen=True)

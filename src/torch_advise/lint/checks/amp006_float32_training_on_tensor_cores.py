@@ -70,8 +70,7 @@ def _fits_bare_tensors(ctx: CheckContext) -> bool:
     texture, a pose or a latent fitted through rendering or custom kernels has no model whose
     matmuls TF32 or bfloat16 autocast would speed up."""
     model = ctx.model
-    # `torch.optim.Adam`, not `torch.optim.lr_scheduler.LambdaLR(optimizer, ...)`.
-    optimizers = [site for site in model.calls if _optimizer_class(model.call_name(site)) and site.node.args]
+    optimizers = [site for site in model.calls if ctx.facts.is_optimizer_call(site.node, site.scope) and site.node.args]
     if not optimizers or any(_builds_a_network(model.call_name(site)) for site in model.calls):
         return False
     for site in optimizers:
@@ -97,10 +96,6 @@ def _builds_a_network(name: str | None) -> bool:
     if name.startswith("torch.nn.") and name.count(".") == 2:
         return name[len("torch.nn."):][:1].isupper() and name not in ("torch.nn.Parameter",)
     return name.startswith(MODEL_SOURCES)
-
-
-def _optimizer_class(name: str | None) -> bool:
-    return name is not None and name.startswith("torch.optim.") and name.count(".") == 2
 
 
 def _bare_tensor(model: TrainingModel, node: cst.CSTNode, scope: Scope) -> bool:

@@ -23,7 +23,7 @@ from torch_advise.lint.analysis.model import (
     Scope,
     TrainingModel,
 )
-from torch_advise.lint.analysis.syntax import iterator_source, keyword_args, positional_args, string_value
+from torch_advise.lint.analysis.syntax import item_key, iterator_source, keyword_args, positional_args
 from torch_advise.lint.analysis.values import (
     is_zero,
     known_positive,
@@ -226,14 +226,14 @@ def _configured_workers(ctx: CheckContext, workers: cst.BaseExpression, scope: S
     beside the module that sets the key sets it to a positive integer."""
     for origin in [*ctx.model.origins(workers, scope), Origin(workers, scope)]:
         node = origin.expr
-        if not isinstance(node, cst.Subscript) or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        key = item_key(node)
+        if not isinstance(node, cst.Subscript) or key is None:
             continue
-        key = string_value(node.slice[0].slice.value)
         root = node.value
         while isinstance(root, cst.Subscript):
             root = root.value
         loaded = any(isinstance(o.expr, cst.Call) for o in ctx.model.origins(root, origin.scope))
-        if key is not None and loaded and ctx.project.configured_positive(key):
+        if loaded and ctx.project.configured_positive(key):
             return True
     return False
 

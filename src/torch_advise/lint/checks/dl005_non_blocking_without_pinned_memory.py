@@ -6,6 +6,7 @@ from typing import Optional
 
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.facts import (
+    AUTOGRAD_VARIABLE,
     non_blocking_flag,
 )
 from torch_advise.lint.analysis.model import CallSite
@@ -44,8 +45,6 @@ def check(ctx: CheckContext) -> None:
 
 # Methods that give a view of the tensor: its data stays in the memory the loader put it in.
 VIEWS = {"squeeze", "unsqueeze", "view", "transpose", "permute", "narrow", "select", "expand", "t", "unbind", "split", "chunk"}
-# Wrappers that hand the same tensor back.
-SAME_TENSOR = {"torch.autograd.Variable", "torch.autograd.variable.Variable"}
 MAX_ASSIGNMENTS = 4
 
 
@@ -56,7 +55,7 @@ def _made_after_loading(ctx: CheckContext, site: CallSite, value: cst.BaseExpres
     assigned in the loop are followed (not through the copy itself, `x = x.cuda(...)`)."""
     for call in descendants(value, cst.Call):
         method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
-        if method not in VIEWS and ctx.model.qualname(call.func, site.scope) not in SAME_TENSOR:
+        if method not in VIEWS and ctx.model.qualname(call.func, site.scope) not in AUTOGRAD_VARIABLE:
             return True
     if depth >= MAX_ASSIGNMENTS:
         return False

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 from torch_advise.lint.analysis.context import CheckContext
+from torch_advise.lint.analysis.facts import AUTOGRAD_VARIABLE
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.model import FunctionInfo, LoopInfo, TrainingModel
 from torch_advise.lint.analysis.steps import (
@@ -13,8 +14,6 @@ from torch_advise.lint.analysis.steps import (
     frozen_texts,
 )
 from torch_advise.lint.analysis.syntax import keyword_args, literal_value
-
-VARIABLES = {"torch.autograd.Variable", "torch.autograd.variable.Variable"}
 
 
 def _feeds_a_backward(model: TrainingModel, function: Optional[FunctionInfo], depth: int = 0) -> bool:
@@ -39,7 +38,7 @@ def _volatile_inputs(ctx: CheckContext, loop: LoopInfo) -> bool:
     """The loop wraps its inputs in `Variable(x, volatile=True)`, torch 0.3's way of turning
     autograd off for evaluation, which torch 0.4 and later ignore."""
     for call in ctx.steps.iteration(loop):
-        if ctx.model.call_name(call.site) in VARIABLES:
+        if ctx.model.call_name(call.site) in AUTOGRAD_VARIABLE:
             volatile = keyword_args(call.site.node).get("volatile")
             if volatile is not None and literal_value(volatile) is not False:
                 return True
