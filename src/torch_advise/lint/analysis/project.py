@@ -1059,7 +1059,7 @@ def forget_project_reads() -> None:
     the language server, reads them afresh for each lint, as a command-line run does."""
     for cached in (
         project_files, importers_of, imports_by_version, import_line_words, files_matching, _resolved, _modules_named, _flags_named,
-        configuration_device, configuration_settings,
+        configuration_device, configuration_settings, cuda_settings,
     ):
         cached.cache_clear()
     forget_states()
