@@ -9,6 +9,7 @@ from torch_advise.lint.analysis.edits import (
     ReplaceNode,
     SetKeyword,
 )
+from torch_advise.lint.analysis.model import CallSite
 from torch_advise.lint.analysis.syntax import (
     keyword_args,
     literal_value,
@@ -56,7 +57,7 @@ def _frees_grad(loop: cst.For, name: str) -> bool:
     )
 
 
-def _zeroes(site) -> bool:
+def _zeroes(site: CallSite) -> bool:
     """`x.zero_()`, or `x.fill_(0)`: a write of zeros, not an update of what is there."""
     arguments = site.node.args
     if site.method == "zero_":
