@@ -435,10 +435,12 @@ class Steps:
 
     @cached_property
     def functions_each_step_runs(self) -> set[FunctionInfo]:
-        """functions_run_by_steps, and the functions those call whatever the step does (not
-        under an `if`), to the inliner's depth: `_cal_td_target(batch)` called by a
-        `_critic_learn` that runs backward runs on every step too."""
-        found = set(self.functions_run_by_steps)
+        """functions_run_by_steps and the `forward` of every module class (a model runs it on
+        every batch, whichever file holds the loop), and the functions those call whatever the
+        step does (not under an `if`), to the inliner's depth: `_cal_td_target(batch)` called by
+        a `_critic_learn` that runs backward runs on every step too."""
+        forwards = {f for f in self.model.functions if f.name == "forward" and f.cls is not None and f.cls.bases}
+        found = set(self.functions_run_by_steps) | forwards
         frontier = list(found)
         for _ in range(MAX_CALL_DEPTH):
             reached = []

@@ -153,12 +153,19 @@ def _same_tensor_on_the_gpu(ctx: CheckContext, factory: cst.Call, name: Optional
 
 def _built_once_on_demand(ctx: CheckContext, site: CallSite) -> bool:
     """`if not len(self.q): self.q = torch.ones(n).to(device)`, `if self.w is None: ...`: a value
-    made the first time a step needs it, under a test of the very name it is stored in."""
+    made the first time a step needs it, under a test of the very name it is stored in, which
+    keeps it for the steps after."""
     statement = site.statement
     if not isinstance(statement, cst.SimpleStatementLine) or not isinstance(statement.body[0], cst.Assign):
         return False
     code = ctx.model.module.code_for_node
-    stored = {code(target.target) for target in statement.body[0].targets}
+    targets = [target.target for target in statement.body[0].targets]
+    local = site.function is not None and all(isinstance(t, cst.Name) and t.value not in ctx.model.rebound_names for t in targets)
+    if local and not site.loops:
+        # A local name outlives no call: `if state is None: state = ...` in a forward builds
+        # it again on every call.
+        return False
+    stored = {code(target) for target in targets}
     # A test around the whole loop is passed once; the one that guards the build is in the step.
     around_the_loop = set(site.loops[-1].branches) if site.loops else set()
     for branch in site.branches:
