@@ -362,6 +362,9 @@ class _ScopeWalk:
                 walk.iterations.append((node.target, node.iter))
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 walk.assigned.setdefault(node.targets[0].id, []).append(node.value)
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and _pairs(node.targets[0], node.value):
+                for target, value in _pairs(node.targets[0], node.value):
+                    walk.assigned.setdefault(target.id, []).append(value)
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute):
                 walk.attribute_values.append((node.targets[0].attr, node.value))
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and dotted_name(node.value.func) in DATALOADERS:
@@ -502,20 +505,26 @@ def _parameter_moves(walk: _ScopeWalk, params: tuple[str, ...]) -> list[tuple[st
     `x.to(device)`, `x.cuda()` on a parameter, or on a name a loop or comprehension takes from one
     (`for k, v in batch.items()`)."""
     taken_from = {name: name for name in params}
-    # `x = batch` before `x = x.to(device)`: the same data under another name, where every
-    # value the name is given is that parameter or made from the name itself.
-    for alias, values in walk.assigned.items():
-        sources = {taken_from.get(_iterated_name(value) or "") for value in values if _root(value) != alias}
-        source = sources.pop() if len(sources) == 1 else None
-        if source is not None:
-            taken_from.setdefault(alias, source)
-    for target, iterated in walk.iterations:
-        source = taken_from.get(_iterated_name(iterated) or _root(iterated) or "")
-        if source is None:
-            continue
-        for name in ast.walk(target):
-            if isinstance(name, ast.Name):
-                taken_from.setdefault(name.id, source)
+    # Each pass may name what the next one reads from (`for d in loader:` then `ids = d["ids"]`).
+    for _ in range(3):
+        known = len(taken_from)
+        # `x = batch`, `ids = d["ids"]` before `x = x.to(device)`: the same data under another
+        # name, where every value the name is given is that parameter, a part of it, or made
+        # from the name itself.
+        for alias, values in walk.assigned.items():
+            sources = {taken_from.get(_iterated_name(value) or _part_of(value) or "") for value in values if _root(value) != alias}
+            source = sources.pop() if len(sources) == 1 else None
+            if source is not None:
+                taken_from.setdefault(alias, source)
+        for target, iterated in walk.iterations:
+            source = taken_from.get(_iterated_name(iterated) or _root(iterated) or "")
+            if source is None:
+                continue
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name):
+                    taken_from.setdefault(name.id, source)
+        if len(taken_from) == known:
+            break
     moves = []
     for call in walk.device_moves:
         func = call.func
@@ -568,6 +577,24 @@ def _waiting_moves(moves: list[tuple[str, ast.Call]]) -> frozenset[str]:
 def _device_argument(call: ast.Call) -> Optional[ast.expr]:
     """The device a `.to(...)` call names: its first positional argument, else its `device=`."""
     return call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "device"), None)
+
+
+def _pairs(target: ast.expr, value: ast.expr) -> list[tuple[ast.Name, ast.expr]]:
+    """`a, b = x, y`: each name with the value it is given (none for any other unpacking)."""
+    if not isinstance(target, ast.Tuple) or not isinstance(value, ast.Tuple) or len(target.elts) != len(value.elts):
+        return []
+    if not all(isinstance(name, ast.Name) for name in target.elts) or any(isinstance(v, ast.Starred) for v in value.elts):
+        return []
+    return [(name, v) for name, v in zip(target.elts, value.elts) if isinstance(name, ast.Name)]
+
+
+def _part_of(node: ast.expr) -> Optional[str]:
+    """`batch` of `batch["x"]`, `batch[0]` or `batch.x`: an item or field a batch holds."""
+    if not isinstance(node, (ast.Attribute, ast.Subscript)):
+        return None
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def _root(node: ast.expr) -> Optional[str]:
