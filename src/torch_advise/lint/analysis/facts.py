@@ -464,6 +464,8 @@ class Facts:
             text = string_value(node)
             if text is not None and text.startswith("cuda"):
                 return True
+            if isinstance(node, cst.Integer):
+                return True  # a device index names a CUDA device: `.to(0)`, `torch.device(args.gpu)`
             if isinstance(node, cst.FormattedString):
                 head = node.parts[0] if node.parts else None
                 if isinstance(head, cst.FormattedStringText) and head.value.startswith("cuda"):
