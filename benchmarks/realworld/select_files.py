@@ -2245,6 +2245,178 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "src/neuromancer/dataset.py": f"{LIBRARY}: datasets and LightningDataModule wrapper",
         "src/neuromancer/slim/butterfly/benchmark.py": f"{NOT_TRAINING}: speed benchmark of butterfly multiply kernels",
     },
+    # holdout28
+    "paninski-lab/lightning-pose": {
+        "lightning_pose/utils/recommender.py": f"{NOT_TRAINING}: dataset analysis and config recommendation (refill, same grounds as predictions.py)",
+        "lightning_pose/api/model.py": f"{NOT_TRAINING}: loads trained checkpoints and runs inference (its docstring)",
+        "lightning_pose/callbacks.py": f"{LIBRARY}: Lightning callbacks (weight annealing, backbone unfreezing, patch masking)",
+        "lightning_pose/losses/factory.py": f"{LIBRARY}: loss registry and LossFactory combining losses",
+        "lightning_pose/utils/predictions.py": f"{NOT_TRAINING}: prediction on labeled datasets and videos",
+    },
+    "prescient-design/lobster": {
+        "src/lobster/cmdline/predict.py": f"{NOT_TRAINING}: prediction with a trained model (refill)",
+        "src/lobster/cmdline/perplexity.py": f"{EVALUATION}: perplexity of a trained model (refill)",
+        "src/lobster/model/latent_generator/tokenizer/": f"{LIBRARY}: tokenizers (refill)",
+        "src/lobster/model/modern_bert/_modern_bert.py": f"{LIBRARY}: model layers (refill)",
+        "src/lobster/cmdline/intervene_multiproperty.py": f"{NOT_TRAINING}: sequence intervention with a trained model (refill)",
+        "src/lobster/model/latent_generator/datamodules/": f"{LIBRARY}: data modules (refill)",
+        "src/lobster/model/latent_generator/datasets/": f"{LIBRARY}: datasets (refill)",
+        "src/lobster/cmdline/intervene.py": f"{NOT_TRAINING}: sequence intervention with a trained model (refill)",
+        "src/lobster/model/hyena/_hyena.py": f"{LIBRARY}: model layers (refill)",
+        "src/lobster/model/latent_generator/callbacks/": f"{LIBRARY}: Lightning callbacks (refill)",
+        "examples/perturbation_score_example.py": f"{EVALUATION}: robustness analysis of a mock model (refill)",
+        "src/lobster/callbacks/": f"{LIBRARY}: Lightning callbacks (refill, same grounds as the loss-weight callback)",
+        "src/lobster/cmdline/eval_embed.py": f"{EVALUATION}: evaluates embeddings of a trained model (refill)",
+        "examples/fit_biopython_scalers.py": f"{NOT_TRAINING}: fits StandardScalers to BioPython features (data preparation)",
+        "src/lobster/callbacks/_auxiliary_task_loss_weight_scheduler.py": f"{LIBRARY}: Lightning callback scheduling auxiliary loss weights",
+        "src/lobster/cmdline/embed.py": f"{NOT_TRAINING}: embeds sequences with a trained checkpoint (inference)",
+    },
+    "carefree0910/carefree-learn": {
+        "cflearn/data/pytorch/api.py": f"{LIBRARY}: Dataset and DataLoader wrappers",
+        "cflearn/schedulers.py": f"{LIBRARY}: LR scheduler implementations",
+    },
+    "KevinMusgrave/pytorch-adapt": {
+        "src/pytorch_adapt/datasets/dataloader_creator.py": f"{LIBRARY}: DataLoader factory",
+        "src/pytorch_adapt/hooks/optimizer.py": f"{LIBRARY}: optimizer hook (zero/backward/step helper)",
+        "src/pytorch_adapt/layers/vat_loss.py": f"{LIBRARY}: VAT loss layer",
+        "src/pytorch_adapt/utils/common_functions.py": f"{LIBRARY}: general utility functions",
+        "src/pytorch_adapt/weighters/base_weighter.py": f"{LIBRARY}: loss weighting and reduction",
+    },
+    "neuraloperator/Geo-FNO": {
+        "airfoils/naca_design.py": f"{NOT_TRAINING}: inverse shape design with a loaded pre-trained model (optimizes design inputs, not weights)",
+        "pipe/pipe_design.py": f"{NOT_TRAINING}: inverse shape design with a loaded pre-trained model (optimizes design inputs, not weights)",
+    },
+    "drivendataorg/open-cities-ai-challenge": {
+        "2nd Place/src/submit.py": f"{NOT_TRAINING}: submission prediction (refill, same grounds as predict.py)",
+        "1st Place/src/predict.py": f"{NOT_TRAINING}: ensemble inference on test tiles",
+        "1st Place/src/training/callbacks.py": f"{LIBRARY}: Keras-style callback classes, not a training loop",
+        "2nd Place/src/predict.py": f"{NOT_TRAINING}: prediction and scoring with a saved model",
+        "3rd Place/dataset.py": f"{NOT_TRAINING}: datasets, augmentations and dataloaders",
+    },
+    "autonomousvision/shape_as_points": {
+        "eval_meshes.py": f"{EVALUATION}: mesh metrics of generated meshes",
+        "generate.py": f"{NOT_TRAINING}: mesh generation from a trained model (inference)",
+        "src/network/unet.py": f"{VENDORED}: code from jaxony/unet-pytorch (its header)",
+    },
+    "jhoffman/cycada_release": {
+        "scripts/eval_fcn.py": f"{EVALUATION}: segmentation IoU of a trained FCN",
+    },
+    "rruisong/pytorch_federated_learning": {
+        "preprocessing/baselines_dataloader.py": f"{NOT_TRAINING}: dataset download, transforms and client partitioning",
+    },
+    "TradeMaster-NTU/TradeMaster": {
+        "trademaster/imputation/missing_value_imputation/dataset.py": f"{NOT_TRAINING}: data parsing and Dataset for imputation",
+    },
+    "ibkuroyagi/birdclef-2021": {
+        "input/modules/optimizers/": (
+            f"{VENDORED}: optimizer implementations (SAM imported from davda54/sam, Noam modified from espnet; their headers)"
+        ),
+    },
+    "SapienzaNLP/relik": {
+        "scripts/old-scripts/data/": f"{NOT_TRAINING}: data preparation scripts (refill)",
+        "relik/retriever/pytorch_modules/model.py": f"{LIBRARY}: retriever model class (refill, same grounds as span.py)",
+        "scripts/data/": f"{NOT_TRAINING}: data preparation scripts (refill)",
+        "relik/retriever/callbacks/": f"{LIBRARY}: callbacks (refill, same grounds as training_callbacks.py)",
+        "relik/retriever/indexers/": f"{LIBRARY}: document indexes (refill)",
+        "relik/retriever/lightning_modules/pl_data_modules.py": f"{LIBRARY}: Lightning data module (refill)",
+        "relik/reader/pytorch_modules/triplet.py": f"{LIBRARY}: reader model class (refill, same grounds as span.py)",
+        "relik/reader/utils/relik_reader_predictor.py": f"{NOT_TRAINING}: reader predictor, inference (refill)",
+        "relik/retriever/callbacks/base.py": f"{LIBRARY}: callback base classes (refill, same grounds as training_callbacks.py)",
+        "relik/cli/retriever.py": (
+            f"{NOT_TRAINING}: typer CLI mostly for index building; its train command only dispatches to relik/retriever/trainer/train.py"
+        ),
+        "relik/reader/pytorch_modules/span.py": f"{LIBRARY}: reader model class with inference (_read, _batch_predict), no training loop",
+        "relik/retriever/callbacks/training_callbacks.py": f"{LIBRARY}: hard-negative mining Lightning callback, not a training loop",
+    },
+    "facebookresearch/all-atom-diffusion-transformer": {
+        "src/data/joint_datamodule.py": f"{LIBRARY}: LightningDataModule (datasets and DataLoaders)",
+        "src/eval_autoencoder.py": f"{EVALUATION}: evaluates a given checkpoint on the test set",
+        "src/eval_diffusion.py": f"{EVALUATION}: evaluates a given checkpoint on the test set",
+    },
+    "NVIDIA/bionemo-framework": {
+        "bionemo-recipes/recipes/esm2_native_te/modeling_esm_te.py": f"{LIBRARY}: model layers (refill, same grounds as encodon_te.py)",
+        "bionemo-recipes/recipes/codonfm_native_te/modeling_codonfm_te.py": f"{LIBRARY}: model layers (refill, same grounds as encodon_te.py)",
+        "bionemo-recipes/recipes/esm2_accelerate_te/example_8m_checkpoint/": f"{LIBRARY}: model definition shipped with a checkpoint (refill)",
+        "bionemo-recipes/recipes/codonfm_native_te/dataset.py": f"{LIBRARY}: datasets and dataloader utilities for CodonFM pretraining",
+        "bionemo-recipes/recipes/codonfm_ptl_te/src/data/datamodule.py": f"{LIBRARY}: LightningDataModule (DataLoader wrapper)",
+        "bionemo-recipes/recipes/codonfm_ptl_te/src/models/components/encodon_te.py": f"{LIBRARY}: EnCodon TransformerEngine model layers",
+    },
+    "SpaceNetChallenge/SpaceNet_Optimized_Routing_Solutions": {
+        "cannab/predict960.py": f"{NOT_TRAINING}: test-set prediction (refill, same grounds as predict.py)",
+        "xd_xd/aa/pytorch/eval_utils.py": f"{EVALUATION}: prediction and scoring helpers (refill)",
+        "cannab/predict.py": f"{NOT_TRAINING}: test-set inference",
+        "selim_sef/predict.py": f"{NOT_TRAINING}: test-set inference with TTA",
+        "ikibardin/cresi-spacenet/cresi/net/pytorch_utils/eval.py": f"{NOT_TRAINING}: TTA prediction helpers in a copy of CosmiQ CRESI",
+        "schapke/cresi/net/pytorch_utils/eval.py": f"{NOT_TRAINING}: TTA prediction helpers from CRESI",
+        "xd_xd/aa/cresi/net/pytorch_utils/eval.py": f"{NOT_TRAINING}: TTA prediction helpers from CRESI",
+    },
+    "pytorch/xla": {
+        "torch_xla/": f"{LIBRARY}: the library itself; only its examples and tests train (refill, same grounds as the other torch_xla files)",
+        "torch_xla/amp/syncfree/sgd.py": f"{LIBRARY}: syncfree SGD optimizer implementation",
+        "torch_xla/core/xla_model.py": f"{LIBRARY}: core device/collective API of torch_xla",
+        "torch_xla/distributed/fsdp/xla_fully_sharded_data_parallel.py": f"{LIBRARY}: FSDP wrapper implementation",
+        "torch_xla/distributed/zero_redundancy_optimizer.py": f"{LIBRARY}: ZeRO-1 optimizer wrapper",
+        "torch_xla/experimental/gradient_accumulation.py": f"{LIBRARY}: gradient accumulation utility",
+        "torch_xla/utils/checkpoint.py": f"{VENDORED}: copied from pytorch torch/utils/checkpoint.py (its header)",
+    },
+    "twitter-research/graph-neural-pde": {
+        "src/DIGL_data.py": f"{VENDORED}: DIGL authors' data code (header: Weissenberger and Klicpera), data loading",
+        "src/data_image.py": f"{NOT_TRAINING}: image-graph data preparation",
+        "src/post_analysis_image.py": f"{NOT_TRAINING}: visualisation of trained models",
+    },
+    "PacktPublishing/PyTorch-Deep-Learning-in-7-Days": {
+        "1-5-datasets.py": f"{NOT_TRAINING}: Dataset/DataLoader/transforms tutorial, no training",
+    },
+    "NUS-HPC-AI-Lab/Neural-Network-Parameter-Diffusion": {
+        "core/data/base.py": f"{LIBRARY}: LightningDataModule base class (DataLoader wrapper)",
+    },
+    "salesforce/CodeTF": {
+        "codetf/models/base_model.py": f"{LIBRARY}: model base class for downloading and loading pretrained models",
+        "codetf/performance/": f"{EVALUATION}: pass@k model evaluator and evaluation metrics",
+    },
+    "determined-ai/determined": {
+        "harness/determined/pytorch/_pytorch_context.py": f"{LIBRARY}: harness internals (refill, same grounds as _data.py)",
+        "harness/determined/pytorch/_experimental.py": f"{LIBRARY}: harness internals (refill, same grounds as _data.py)",
+        "harness/determined/pytorch/experimental/": f"{NOT_TRAINING}: batch inference processing (refill)",
+        "harness/determined/launch/": f"{NOT_TRAINING}: launch layer for DeepSpeed/Horovod/torch-distributed processes",
+        "harness/determined/pytorch/_data.py": f"{LIBRARY}: DataLoader wrapper",
+    },
+    "open-mmlab/OpenUnReID": {
+        "openunreid/data/builder.py": f"{LIBRARY}: train/val/test DataLoader builders",
+    },
+    "fastai/fastai1": {
+        "courses/dl2/cgan/": f"{VENDORED}: a copy of junyanz/pytorch-CycleGAN-and-pix2pix (its data/models/options/util layout and code)",
+        "fastai/basic_data.py": f"{LIBRARY}: DataBunch and DeviceDataLoader wrappers",
+        "fastai/text/models/qrnn.py": f"{LIBRARY}: QRNN layers and CUDA forget-mult kernels",
+        "old/fastai/dataloader.py": f"{LIBRARY}: DataLoader implementation",
+    },
+    "tbepler/topaz": {
+        "topaz/model/classifier.py": f"{LIBRARY}: classifier model layers and patch classification",
+    },
+    "drivendataorg/cloud-cover-winners": {
+        "1st place/Example_submission/effnetv2b2_unet_eff1_ensemble/main.py": f"{NOT_TRAINING}: inference for the competition submission",
+        "1st place/Example_submission/segformer_b1_unet_effnet_b1_ensemble_submission/main.py": (
+            f"{NOT_TRAINING}: inference for the competition submission"
+        ),
+        "2nd place/infer/main.py": f"{NOT_TRAINING}: ensemble inference from saved checkpoints",
+        "3rd place/main.py": f"{NOT_TRAINING}: inference for the competition submission",
+    },
+    "wei-mao-2019/HisRepItself": {
+        "main_h36m_ang_eval.py": f"{EVALUATION}: evaluation script (refill, same grounds as the other _eval scripts)",
+        "main_selected_seq.py": f"{EVALUATION}: evaluates a pretrained checkpoint on selected sequences (refill)",
+        "main_amass_3d_eval.py": f"{EVALUATION}: tests a trained checkpoint on AMASS",
+        "main_h36m_3d_eval.py": f"{EVALUATION}: tests a trained checkpoint per action on Human3.6M",
+    },
+    "KyleM73/generative_minimal": {
+        "generative_minimal/models/ebm/ebm.py": f"{LIBRARY}: EBM model definition and Langevin sampler",
+    },
+    "RL-VIG/LibContinual": {
+        "core/data/": f"{LIBRARY}: continual-learning datasets and DataLoader construction",
+        "core/model/buffer/": f"{LIBRARY}: replay buffers and exemplar selection",
+    },
+    "huangjunheng/recommendation_model": {
+        "DeepCoNN/operate/data_set.py": f"{NOT_TRAINING}: Dataset construction from reviews",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
