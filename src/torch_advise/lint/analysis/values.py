@@ -88,18 +88,23 @@ def is_zero(value: object) -> bool:
     return is_int(value) and value == 0
 
 
-def positive(model: TrainingModel, expr: cst.BaseExpression, scope: Scope) -> bool:
+def positive(model: TrainingModel, expr: cst.BaseExpression, scope: Scope, asked: frozenset[int] = frozenset()) -> bool:
     """Always more than 0: `4`, `os.cpu_count()`, `min(8, os.cpu_count() or 1)`."""
     origins = model.origins(expr, scope)
-    return bool(origins) and all(positive_value(model, o.expr, o.scope) for o in origins)
+    return bool(origins) and all(positive_value(model, o.expr, o.scope, asked) for o in origins)
 
 
-def positive_value(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> bool:
+def positive_value(model: TrainingModel, expr: cst.CSTNode, scope: Scope, asked: frozenset[int] = frozenset()) -> bool:
+    """`asked`: the values being decided further up. `n = min(n, os.cpu_count())` holds what `n`
+    held before or less, so a value met again adds nothing: it is positive if the others are."""
+    if id(expr) in asked:
+        return True
+    asked = asked | {id(expr)}
     value = literal_value(expr)
     if is_int(value):
         return value > 0  # type: ignore[operator]
     if isinstance(expr, cst.BooleanOperation) and isinstance(expr.operator, cst.Or):
-        return positive(model, expr.left, scope) and positive(model, expr.right, scope)
+        return positive(model, expr.left, scope, asked) and positive(model, expr.right, scope, asked)
     if isinstance(expr, cst.Call):
         name = model.qualname(expr.func, scope) or dotted(expr.func)
         arguments = [a.value for a in expr.args if not a.star]
@@ -107,24 +112,28 @@ def positive_value(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> boo
             # None only where the count is unknown, and then `min`/`or` around it decide.
             return True
         if name == "min" and arguments and len(arguments) == len(expr.args):
-            return all(positive(model, a, scope) for a in arguments)
+            return all(positive(model, a, scope, asked) for a in arguments)
         if name == "max" and arguments:
-            return any(positive(model, a, scope) for a in arguments)
+            return any(positive(model, a, scope, asked) for a in arguments)
     return False
 
 
-def known_positive(model: TrainingModel, expr: cst.BaseExpression, scope: Scope) -> bool:
+def known_positive(model: TrainingModel, expr: cst.BaseExpression, scope: Scope, asked: frozenset[int] = frozenset()) -> bool:
     """Some value the expression may hold is known to be more than 0: `4`, a default of the
-    function or of argparse, `os.cpu_count()`, `n or 2`, `n if n else 4`."""
+    function or of argparse, `os.cpu_count()`, `n or 2`, `n if n else 4`. `asked`: the
+    expressions being decided further up (`a = x or b`, `b = y or a` lead back to each other)."""
+    if id(expr) in asked:
+        return False
+    asked = asked | {id(expr)}
     if positive(model, expr, scope):
         return True
     for origin in model.origins(expr, scope):
         node = origin.expr
         if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or) and node.right is not expr:
-            if known_positive(model, node.right, origin.scope):
+            if known_positive(model, node.right, origin.scope, asked):
                 return True
         elif isinstance(node, cst.IfExp) and expr not in (node.body, node.orelse):
-            if known_positive(model, node.body, origin.scope) or known_positive(model, node.orelse, origin.scope):
+            if known_positive(model, node.body, origin.scope, asked) or known_positive(model, node.orelse, origin.scope, asked):
                 return True
         else:
             values = [literal_value(d) for d in argparse_defaults(model, node, origin.scope) or [node]]
