@@ -79,6 +79,11 @@ def write(folder, name, text):
         ("README.md", "Requirements:\n- numpy\n- torch==2.1.2\n- torchvision==0.16.2\n"),
         ("README.md", "```\ntorch==2.1.0\ntimm==0.9.2\n```\n"),
         ("README.md", "## Requirements\nPython >= 3.8, PyTorch == 2.1.0, torchvision == 0.16.0\n"),
+        ("Dockerfile", "FROM nvidia/cuda:11.8.0-devel-ubuntu22.04\nARG TORCH_VERSION=2.1.0\nRUN pip install torch==${TORCH_VERSION}\n"),
+        ("Dockerfile", "FROM ubuntu:22.04\nENV PYTORCH_VERSION 2.1.0\nRUN pip install torch==$PYTORCH_VERSION torchvision\n"),
+        ("environment-gpu.yml", "name: cloud\nchannels:\n  - pytorch\ndependencies:\n  - pytorch=2.1.0=cuda118py39_0\n"),
+        ("README.md", "## Software\n\n| Package Name | Repository |\n| --- | --- |\n| pytorch 2.1.0 | https://github.com/pytorch/pytorch |\n"),
+        ("README.md", "## Requirements\n\n| package | version |\n|---|---|\n| torch | 2.1.0 |\n| timm | 0.9.2 |\n"),
         (
             "env_install.sh",
             "#!/usr/bin/env bash\nconda create -n gcn\nconda install -y pytorch=2.1.0 torchvision -c pytorch\n"
@@ -314,3 +319,33 @@ def test_a_dockerfile_in_the_repositorys_docker_folder_pins_when_nothing_nearer_
     assert find_torch_pin(tmp_path / "src") == ((1, 9), pin)
     nearer = write(tmp_path / "src", "requirements.txt", "torch==2.1.0\n")
     assert find_torch_pin(tmp_path / "src") == ((2, 1), nearer)
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        # a table of results is not a list of what the project needs
+        ("README.md", "## Results\n\n| torch | accuracy |\n|---|---|\n| PyTorch 1.7 | 76.1 |\n"),
+        ("README.md", "## Requirements\n\n| package | version |\n|---|---|\n| torch | >= 1.8 |\n"),
+        # a build argument with no value of its own names no version
+        ("Dockerfile", "FROM ubuntu:22.04\nARG TORCH_VERSION\nRUN pip install torch==${TORCH_VERSION}\n"),
+        # an environment named for something other than the training machine may be an old one
+        ("environment_old_2021.yml", "dependencies:\n  - pytorch=1.4.0\n"),
+    ],
+)
+def test_tables_arguments_and_environments_that_name_no_torch_the_project_runs_on(tmp_path, name, text):
+    write(tmp_path, name, text)
+    assert find_torch_pin(tmp_path) is None
+
+
+def test_what_the_requirements_install_decides_over_what_the_readme_describes(tmp_path):
+    readme = write(tmp_path, "README.md", "## Dependencies\nThe prominent packages are:\n\n* numpy\n* pytorch 1.8.1\n")
+    assert find_torch_pin(tmp_path) == ((1, 8), readme)
+    requirements = write(tmp_path, "requirements.txt", "numpy==2.2.1\ntorch==2.1.0\n")
+    assert find_torch_pin(tmp_path) == ((2, 1), requirements)
+
+
+def test_a_readme_version_bounds_a_requirement_that_gives_only_a_floor(tmp_path):
+    readme = write(tmp_path, "README.md", "## Environment and Requirements\n- Python 3.10\n- PyTorch 2.1.1\n")
+    write(tmp_path, "requirements.txt", "torch>=2.0.0\n")
+    assert find_torch_pin(tmp_path) == ((2, 1), readme)

@@ -36,6 +36,8 @@ ENVIRONMENT_FOLDERS = ("env", "envs", "environment", "environments", "conda")
 # Folders at its root that hold set-up files among others: only a conda file named for what it is
 # (`scripts/requirements_conda.yaml`, `docker/environment.yml`) is read there.
 SETUP_FOLDERS = ("scripts", "docker", "install", "setup", "tools")
+# Files that describe how to set the project up, in prose and commands, rather than install it.
+DESCRIBING_FILES = ("readme.md", "install.md")
 
 # The last minor release of each major one before it, for `<2.0`.
 _LAST_MINOR = {1: 13}
@@ -60,7 +62,7 @@ _LISTED_ITEM = r"^\s*(?:[-*+>]|\d+[.)])\s+"
 _SPACED_OPERATOR = r"\s*(===|==|~=|!=|<=|>=|<|>|=)\s*"
 # A Markdown heading (`## Requirements`), or a line that stands for one (`**Requirements**`, `Requirements:`).
 _HEADING = r"^\s*(?:#{1,6}\s*(.*?)\s*#*\s*$|\*\*([^*]+)\*\*:?\s*$|([A-Z][\w ]{0,40}):\s*$)"
-_REQUIREMENTS_HEADING = r"(?i)requirement|dependenc|prerequisite|environment"
+_REQUIREMENTS_HEADING = r"(?i)requirement|dependenc|prerequisite|environment|software|packages"
 # The name and the version right after it, a word like `install` or `version` between at most,
 # or an opening parenthesis (`- Pytorch (1.1.0)`).
 _DESCRIBED_TORCH = (
@@ -112,6 +114,13 @@ def find_torch_pin(start: Path, memo: Optional[PinMemo] = None) -> Optional[tupl
         folders += [folders[-1] / name for name in (*ENVIRONMENT_FOLDERS, *SETUP_FOLDERS)]
     for folder in folders:
         declared = [(version, path) for version, path in memo.requirements_of(folder) if scope.foreign_owner(path) is None]
+        # A version the folder's dependency files install decides over one its README describes,
+        # which is often left behind when the requirements move on; a README's version still
+        # bounds a requirement that only gives a floor (`torch>=2.0`).
+        installed: list[tuple[Optional[Version], Path]] = [
+            (version, path) for version, path in declared if path.name.lower() not in DESCRIBING_FILES and version is not None
+        ]
+        declared = installed or declared
         if declared:
             bounded = [(version, path) for version, path in declared if version is not None]
             return min(bounded) if bounded else None
@@ -174,10 +183,12 @@ def _reader(name: str, folder: Path) -> Optional[Callable[[Path], Iterator[str]]
         or "conda" in lowered
         or lowered.startswith("requirements")  # `conda env create -f requirements.yml`
         or (folder.name in SETUP_FOLDERS and "environment" in lowered)
+        or re.match(r"(?:environment|env)[-_.](?:gpu|cuda|linux)\.ya?ml$", lowered)
     ):
         # A conda file named for what it is (`conda_splade_env.yml`) pins wherever it sits;
         # other environment files beside `environment.yml` may be old ones
-        # (`environment_old_2021.yml`), so only the set-up folders' are read.
+        # (`environment_old_2021.yml`), so only the set-up folders' are read, and those named
+        # for the machine training runs on (`environment-gpu.yml`).
         return _conda_environment
     if lowered.startswith("requirements") and lowered.endswith(".txt"):
         return _requirements_txt
@@ -323,6 +334,8 @@ def _install_commands(path: Path) -> Iterator[str]:
             yield from _listed_requirements(line)
             if listing and (re.match(_LISTED_ITEM, line) or re.match(_TORCH_LINE, line.strip())):
                 yield from _described_requirement(line)
+            elif listing and line.lstrip().startswith("|"):
+                yield from _table_requirement(line)
             continue
         yield from _versioned_words(command.group(1))
 
@@ -343,8 +356,16 @@ def _dockerfile(path: Path) -> Iterator[str]:
     `conda install` words of its RUN commands (`RUN conda install pytorch=1.4.0 torchvision`),
     continuation lines joined. Comments and other instructions are not read."""
     text = re.sub(r"\\[ \t]*\n", " ", _read(path))
+    # Build arguments and variables with a value of their own (`ARG PYTORCH_VERSION=1.2.0`), for
+    # the commands that name them (`torch==${PYTORCH_VERSION}`).
+    values: dict[str, str] = {}
     for line in text.splitlines():
         line = line.strip()
+        setting = re.match(r"(?i)^(?:ARG|ENV)\s+(\w+)[=\s]\s*[\"']?([\w.+-]+)[\"']?\s*$", line)
+        if setting:
+            values[setting.group(1)] = setting.group(2)
+            continue
+        line = re.sub(r"\$\{(\w+)\}|\$(\w+)", lambda m: values.get(m.group(1) or m.group(2), m.group(0)), line)
         image = re.match(r"(?i)^FROM\s+(?:--\S+\s+)*(?:docker\.io/)?pytorch/pytorch:v?(\d+\.\d+(?:\.\d+)?)\b", line)
         if image:
             yield f"=={image.group(1)}"
@@ -361,6 +382,16 @@ def _described_requirement(line: str) -> Iterator[str]:
     found = re.search(_DESCRIBED_TORCH, line)
     if found is not None and not re.search(_FLOOR_WORDS, line):
         yield f"=={found.group('version')}"
+
+
+def _table_requirement(line: str) -> Iterator[str]:
+    """A row of a packages table naming torch and its version, in one cell (`| pytorch 2.0.1 |
+    ... |`) or in the two first (`| torch | 1.13.1 |`)."""
+    cells = [cell.strip().strip("`*") for cell in line.strip().strip("|").split("|")]
+    for text in (cells[0], " ".join(cells[:2])):
+        if re.match(_TORCH_LINE, text) and not re.search(_FLOOR_WORDS, text):
+            yield from _described_requirement(text)
+            return
 
 
 def _listed_requirements(line: str) -> Iterator[str]:
