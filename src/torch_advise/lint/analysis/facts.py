@@ -381,6 +381,32 @@ class Facts:
                 if facts is not None:
                     yield f"{cls}.{method}", facts
 
+    def copied_to_cuda_by_constructor(self, loader: DataLoaderCall) -> bool:
+        """The loader is handed to the constructor of a class of another module of the project,
+        which stores it and copies its batches to a device that can be CUDA in a method:
+        `Trainer(train_loader, val_loader, model)` with `for x, y in self.train_loader:
+        x = x.to(self.device)` and `self.device = torch.device("cuda:0")` in that module."""
+        if self.project is None:
+            return False
+        for site in self.model.calls:
+            if not site.node.args or has_star_args(site.node) or self.model.callee(site.node, site.scope) is not None:
+                continue
+            if not any(loader in self.loaders_in(arg.value, site.scope) for arg in site.node.args):
+                continue
+            name = self.model.call_name(site)
+            found = self.project.constructor_copies(name) if name else None
+            if name is None or found is None:
+                continue
+            params, copied = found
+            for index, param in enumerate(params):
+                handed = argument_for(site.node, param, index) if param in copied else None
+                if handed is None or loader not in self.loaders_in(handed, site.scope):
+                    continue
+                attribute = copied[param]
+                if attribute is None or self.project.class_sets_cuda_attribute(name, attribute):
+                    return True
+        return False
+
     def moved_to_cuda_by(self, handed: HandedLoader) -> bool:
         """Whether the function the loader is handed to moves its batches to a device that can be
         CUDA: `.cuda()`, or `.to(device)` of a parameter this call fills with such a device, or

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Optional, Union
@@ -166,6 +166,10 @@ class ClassFacts:
     # Its constructor moves the instance to a device that can be CUDA: `self.to(device)` with
     # `device="cuda"` by default, `self.cuda()` (networks of reinforcement-learning agents).
     moves_itself_to_cuda: bool = False
+    # Constructor parameters stored on the instance whose items a method iterates and copies
+    # to a device, each with the instance's attribute naming it (None for `.cuda()`):
+    # `self.train_loader = train_loader`, then `for x, y in self.train_loader: x.to(self.device)`.
+    copied_params: dict[str, Optional[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -968,6 +972,7 @@ def _class_facts(
     facts = ClassFacts(bases, params, hooked, frozenset(training), frozenset(backward_methods), loader_forwarding(node, summary.qualified))
     facts.in_memory = indexes_what_it_was_given(node, summary.qualified)
     facts.moves_itself_to_cuda = init is not None and _moves_itself_to_cuda(init, walks[id(init)], module_names, summary)
+    facts.copied_params = _stored_and_copied(methods.values(), stored)
     for name, method in methods.items():
         if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list):
             continue
@@ -978,6 +983,39 @@ def _class_facts(
         method_facts.cuda_when_omitted = _cuda_when_omitted(method, walk, _values_in(walk, module_names), summary)
         facts.methods[name] = method_facts
     return facts
+
+
+def _stored_and_copied(methods: Iterable[FunctionNode], stored: dict[str, str]) -> dict[str, Optional[str]]:
+    """The constructor's parameters, stored in `stored`'s attributes, whose items a loop of a
+    method takes and copies to a device: each with the instance's attribute that names the device
+    (`.to(self.device)`), or None for `.cuda()`."""
+    copied: dict[str, Optional[str]] = {}
+    # Each loop with the node whose walk sees what its body does (a comprehension's element
+    # sits in the expression around it).
+    loops: list[tuple[Union[ast.For, ast.AsyncFor, ast.comprehension], ast.AST]] = []
+    for method in methods:
+        for node in ast.walk(method):
+            if isinstance(node, (ast.For, ast.AsyncFor)):
+                loops.append((node, node))
+            elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+                loops.extend((generator, node) for generator in node.generators)
+    for loop, body in loops:
+        iterated = loop.iter
+        while isinstance(iterated, ast.Call) and iterated.args and (dotted_name(iterated.func) or "").split(".")[-1] in ITERATION_WRAPPERS:
+            iterated = iterated.args[0]
+        if not (isinstance(iterated, ast.Attribute) and isinstance(iterated.value, ast.Name) and iterated.value.id == "self"):
+            continue
+        param = stored.get(iterated.attr)
+        items = tuple(name.id for name in ast.walk(loop.target) if isinstance(name, ast.Name))
+        if param is not None and items:
+            for _, call in _parameter_moves(_ScopeWalk.of(body), items):
+                assert isinstance(call.func, ast.Attribute)
+                device = _device_argument(call)
+                if call.func.attr == "cuda":
+                    copied[param] = None
+                elif isinstance(device, ast.Attribute) and isinstance(device.value, ast.Name) and device.value.id == "self":
+                    copied.setdefault(param, device.attr)
+    return copied
 
 
 def _moves_itself_to_cuda(
@@ -1295,6 +1333,15 @@ class Project:
         """Whether `qualname` (`util.device`) is a module-level name of the project that module
         assigns a device that can be CUDA."""
         return any(name in summary.cuda_names for summary, name in self._defining(qualname))
+
+    def constructor_copies(self, qualname: str) -> Optional[tuple[tuple[str, ...], dict[str, Optional[str]]]]:
+        """The constructor's parameters of the project's class `qualname`, and those of them its
+        methods iterate and copy to a device (ClassFacts.copied_params); None for another name."""
+        for summary, name in self._defining(qualname):
+            cls = summary.classes.get(name)
+            if cls is not None:
+                return cls.init_params, cls.copied_params
+        return None
 
     def moves_itself_to_cuda(self, qualname: str) -> bool:
         """Whether `qualname` is a class of the project whose constructor, or an inherited
