@@ -755,19 +755,24 @@ class _Builder:
             return self._at(cst.SimpleString(value=source.between(start, end)), span)
         quote_length = 3 if text[prefix_length : prefix_length + 3] in (b'"""', b"'''") else 1
         body_start, body_end = start + prefix_length + quote_length, end - quote_length
-        parts = self._parts(body_start, body_end, values)
+        parts = self._parts(body_start, body_end, values, raw=b"r" in prefix.lower())
         built = cst.FormattedString(
             parts=parts, start=source.between(start, body_start), end=source.between(body_end, end)
         )
         return self._at(built, span)
 
-    def _parts(self, start: int, end: int, values: Iterator[ast.FormattedValue]) -> list[cst.BaseFormattedStringContent]:
+    def _parts(self, start: int, end: int, values: Iterator[ast.FormattedValue], raw: bool = False) -> list[cst.BaseFormattedStringContent]:
+        """`raw`: the string has an `r` prefix, where `\\N{...}` is text and a field, not a named
+        character."""
         data = self.source.data
         parts: list[cst.BaseFormattedStringContent] = []
         text_start = index = start
         while index < end:
             byte = data[index]
             if byte == 92:
+                if not raw and data[index + 1 : index + 3] == b"N{":
+                    index = data.index(b"}", index + 3) + 1  # `\N{bullet}`: one character, no field
+                    continue
                 index += 2
                 continue
             if byte in b"{}" and data[index + 1 : index + 2] == bytes([byte]):
@@ -781,7 +786,7 @@ class _Builder:
                 format_spec = None
                 if spec is not None:
                     nested = _formatted_values(value.format_spec) if value.format_spec is not None else iter(())
-                    format_spec = self._parts(spec[0], spec[1], nested)
+                    format_spec = self._parts(spec[0], spec[1], nested, raw)
                 expression = cst.FormattedStringExpression(expression=self.expression(value.value), conversion=conversion, format_spec=format_spec)
                 parts.append(self._at(expression, (*self.source.place(index), *self.source.place(close + 1))))
                 index = text_start = close + 1
