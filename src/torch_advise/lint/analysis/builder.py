@@ -310,6 +310,9 @@ class _Builder(TableVisitor):
         if "cuda" in node.value or "nccl" in node.value:
             self.model.cuda_strings.append(node)
 
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self.model.choices.append((node, self.scope))
+
     def visit_FormattedStringText(self, node: cst.FormattedStringText) -> None:
         if "cuda" in node.value:
             self.model.cuda_strings.append(node)

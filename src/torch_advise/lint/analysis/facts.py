@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import NamedTuple, Optional
 
 from torch_advise.lint.analysis.backward_elsewhere import project_classes_called
+from torch_advise.lint.analysis.constants import truth
 from torch_advise.lint.analysis.frameworks import lightning_loader_hook, lightning_models_on_gpu
 from torch_advise.lint.analysis.in_memory_datasets import ARRAY_CONVERSIONS, ARRAY_VIEWS, CONVERTING_METHODS
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
@@ -487,6 +488,8 @@ class Facts:
             return True
         for origin in self.model.origins(expr, scope):
             node = origin.expr
+            if id(node) in self._dead_choices:
+                continue
             text = string_value(node)
             if text is not None and text.startswith("cuda"):
                 return True
@@ -704,7 +707,10 @@ class Facts:
                 return True
             if site.method == "cuda" or (ddp_counts and name in DDP):
                 return True
+        dead = self._dead_choices
         for node in model.cuda_strings:
+            if id(node) in dead:
+                continue  # `"cuda" if use_cuda else "cpu"` with `use_cuda = False`
             if isinstance(node, cst.FormattedStringText):
                 if node.value.startswith("cuda"):
                     return True
@@ -713,6 +719,17 @@ class Facts:
                 if text.startswith("cuda") or text == "nccl":
                     return True
         return False
+
+    @cached_property
+    def _dead_choices(self) -> set[int]:
+        """The strings in the arm of an `if`-expression its constant test never takes."""
+        dead: set[int] = set()
+        for choice, scope in self.model.choices:
+            taken = truth(self.model, choice.test, scope)
+            if taken is not None:
+                arm = choice.orelse if taken else choice.body
+                dead.update(id(node) for node in descendants(arm, (cst.SimpleString, cst.FormattedStringText)))
+        return dead
 
     def moves_to_cuda(self, site: CallSite) -> bool:
         """`x.cuda()` or `x.to(<a device that can be CUDA>)`."""

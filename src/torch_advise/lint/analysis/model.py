@@ -185,6 +185,8 @@ class TrainingModel:
         self.rebound_names: set[str] = set()
         # String literals that mention a CUDA device or the NCCL backend, for "does it use CUDA?"
         self.cuda_strings: list[Union[cst.SimpleString, cst.FormattedStringText]] = []
+        # Every `a if test else b`, with the scope it is in: a constant test leaves one arm dead.
+        self.choices: list[tuple[cst.IfExp, Scope]] = []
         # `args.device = ...` on an object other than a method's own instance, by attribute name.
         self.object_attributes: dict[str, list[Binding]] = {}
         self.object_items: dict[str, list[Binding]] = {}  # `args["device"] = value`, by key

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from torch_advise.lint.analysis.constants import truth
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     EnsureImport,
@@ -94,12 +95,16 @@ def _trains_on_the_cpu(ctx: CheckContext) -> bool:
 
 
 def _names_the_cpu(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> bool:
-    """`"cpu"`, or `torch.device("cpu")`."""
+    """`"cpu"`, or `torch.device("cpu")`, also as the arm a constant test always takes
+    (`torch.device("cuda" if use_cuda else "cpu")` with `use_cuda = False`)."""
+    if isinstance(expr, cst.IfExp):
+        taken = truth(model, expr.test, scope)
+        return taken is not None and _names_the_cpu(model, expr.body if taken else expr.orelse, scope)
     if string_value(expr) == "cpu":
         return True
     return (
         isinstance(expr, cst.Call)
         and model.qualname(expr.func, scope) == "torch.device"
         and bool(expr.args)
-        and string_value(expr.args[0].value) == "cpu"
+        and _names_the_cpu(model, expr.args[0].value, scope)
     )
