@@ -76,6 +76,7 @@ ODD_LAYOUTS = {
     "strings": 'x = """\ng(1)\n"""\ng(1)\ny = "a" \'b\' f"c{d!r:>{w}} {{e}}"\n',
     "unicode": "s = 'héllo wörld'; t = g('é')\ndef f():\n    return g('ü', 'é')\n",
     "named characters": 'a = f"\\N{bullet} {n}"\nb = rf"\\N{n}"\nc = f"{n!r:>{w}} \\N{EM DASH} {{e}}" f"\\N{bullet}"\ng(a)\n',
+    "escaped braces": 'a = rf"(?:\\{{|,)\\s*[\\"\']{m}[\\"\'](?:[,}}]|$)",\nb = f"\\\\{n}"\ng(a, b)\n',
     "parentheses": "x = ((a + b))\nf((a), (b, c))\n(result,) = g(h)\nif (x):\n    y = [(i) for i in (z) if (i)]\n",
     "arguments": "f(*a, k=1, **kw)\nclass K(B, metaclass=M): pass\ndef g(a, /, b: int = 1, *c, d, **e) -> int: pass\nl = lambda: 0\n",
     "statements": (

@@ -773,7 +773,8 @@ class _Builder:
                 if not raw and data[index + 1 : index + 3] == b"N{":
                     index = data.index(b"}", index + 3) + 1  # `\N{bullet}`: one character, no field
                     continue
-                index += 2
+                # A backslash escapes no brace: in `\{{` the braces are still one escaped brace.
+                index += 1 if data[index + 1 : index + 2] in (b"{", b"}") else 2
                 continue
             if byte in b"{}" and data[index + 1 : index + 2] == bytes([byte]):
                 index += 2

@@ -276,7 +276,8 @@ def literal_end(data: bytes, quote_at: int, formatted: bool) -> int:
     while index < size:
         byte = data[index]
         if byte == 92:
-            index += 2
+            # A backslash escapes no brace of an f-string: `rf"\{{"` holds one escaped brace.
+            index += 1 if formatted and data[index + 1 : index + 2] in (b"{", b"}") else 2
         elif data.startswith(quote, index):
             return index + len(quote)
         elif formatted and byte == 123:
