@@ -352,12 +352,7 @@ class Facts:
     def _handed_to_iteration(self, loader: DataLoaderCall) -> list[HandedLoader]:
         assert self.project is not None
         found = []
-        for site in self.model.calls:
-            if not site.node.args or has_star_args(site.node) or self.model.callee(site.node, site.scope) is not None:
-                continue
-            # The project is asked only about calls handed the loader: its modules are parsed then.
-            if not any(loader in self.loaders_in(arg.value, site.scope) for arg in site.node.args):
-                continue
+        for site in self._calls_handing(loader):
             name = self.model.call_name(site)
             facts = self.project.function_facts(name)
             reached = [(name or "", facts)] if facts is not None else list(self._methods_reached(site))
@@ -369,6 +364,15 @@ class Facts:
                     if handed is not None and loader in self.loaders_in(handed, site.scope):
                         found.append(HandedLoader(site, function, facts, param, handed))
         return found
+
+    def _calls_handing(self, loader: DataLoaderCall) -> Iterator[CallSite]:
+        """The calls of this file that hand the loader to what the file does not define. The
+        project is asked only about these: its modules are parsed then."""
+        for site in self.model.calls:
+            if not site.node.args or has_star_args(site.node) or self.model.callee(site.node, site.scope) is not None:
+                continue
+            if any(loader in self.loaders_in(arg.value, site.scope) for arg in site.node.args):
+                yield site
 
     def _methods_reached(self, site: CallSite) -> Iterator[tuple[str, FunctionFacts]]:
         """The methods of the project's classes the call may run (`trainer.train_epoch(loader)`
@@ -389,11 +393,7 @@ class Facts:
         x = x.to(self.device)` and `self.device = torch.device("cuda:0")` in that module."""
         if self.project is None:
             return False
-        for site in self.model.calls:
-            if not site.node.args or has_star_args(site.node) or self.model.callee(site.node, site.scope) is not None:
-                continue
-            if not any(loader in self.loaders_in(arg.value, site.scope) for arg in site.node.args):
-                continue
+        for site in self._calls_handing(loader):
             name = self.model.call_name(site)
             found = self.project.constructor_copies(name) if name else None
             if name is None or found is None:
