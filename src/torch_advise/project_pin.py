@@ -389,8 +389,8 @@ def _table_requirement(line: str) -> Iterator[str]:
     ... |`) or in the two first (`| torch | 1.13.1 |`)."""
     cells = [cell.strip().strip("`*") for cell in line.strip().strip("|").split("|")]
     for text in (cells[0], " ".join(cells[:2])):
-        if re.match(_TORCH_LINE, text) and not re.search(_FLOOR_WORDS, text):
-            yield from _described_requirement(text)
+        if re.match(_TORCH_LINE, text):
+            yield from _described_requirement(text)  # which leaves out a floor
             return
 
 

@@ -722,13 +722,17 @@ class Facts:
 
     @cached_property
     def _dead_choices(self) -> set[int]:
-        """The strings in the arm of an `if`-expression its constant test never takes."""
+        """The strings in the arm of an `if`-expression its constant test never takes. Only the
+        tests of choices with a string in an arm are decided: most choices have none."""
         dead: set[int] = set()
+        strings = (cst.SimpleString, cst.FormattedStringText)
         for choice, scope in self.model.choices:
+            body, orelse = descendants(choice.body, strings), descendants(choice.orelse, strings)
+            if not (body or orelse):
+                continue
             taken = truth(self.model, choice.test, scope)
             if taken is not None:
-                arm = choice.orelse if taken else choice.body
-                dead.update(id(node) for node in descendants(arm, (cst.SimpleString, cst.FormattedStringText)))
+                dead.update(id(node) for node in (orelse if taken else body))
         return dead
 
     def moves_to_cuda(self, site: CallSite) -> bool:

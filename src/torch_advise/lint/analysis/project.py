@@ -272,10 +272,17 @@ class ModuleSummary:
         return ModuleReference((*reference.parts, name), reference.folder), last
 
 
-def _iterated_name(node: ast.expr) -> Optional[str]:
-    """The name whose items a loop header's iterable yields: `loader`, `enumerate(loader)`."""
+def _iterated(node: ast.expr) -> ast.expr:
+    """What a loop header's iterable yields the items of: `loader` of `enumerate(loader)`,
+    `self.loader` of `tqdm(self.loader)`."""
     while isinstance(node, ast.Call) and node.args and (dotted_name(node.func) or "").split(".")[-1] in ITERATION_WRAPPERS:
         node = node.args[0]
+    return node
+
+
+def _iterated_name(node: ast.expr) -> Optional[str]:
+    """The name whose items a loop header's iterable yields: `loader`, `enumerate(loader)`."""
+    node = _iterated(node)
     return node.id if isinstance(node, ast.Name) else None
 
 
@@ -1000,9 +1007,7 @@ def _stored_and_copied(methods: Iterable[FunctionNode], stored: dict[str, str]) 
             elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
                 loops.extend((generator, node) for generator in node.generators)
     for loop, body in loops:
-        iterated = loop.iter
-        while isinstance(iterated, ast.Call) and iterated.args and (dotted_name(iterated.func) or "").split(".")[-1] in ITERATION_WRAPPERS:
-            iterated = iterated.args[0]
+        iterated = _iterated(loop.iter)
         if not (isinstance(iterated, ast.Attribute) and isinstance(iterated.value, ast.Name) and iterated.value.id == "self"):
             continue
         param = stored.get(iterated.attr)
