@@ -684,7 +684,23 @@ class Facts:
             site = self.model.call_site(origin.expr) if isinstance(origin.expr, cst.Call) else None
             if site is not None and self._moves_to_cuda(site, seen):
                 return True
-        return False
+        return self._forward_input(node.value, scope) and self.names_cuda()
+
+    def _forward_input(self, expr: cst.BaseExpression, scope: Scope) -> bool:
+        """`x` of a module's `forward(self, x)`: the batch the model runs on, on the model's
+        device, which in a file that puts work on CUDA can be a GPU."""
+        if not isinstance(expr, cst.Name):
+            return False
+        bindings = self.model.lookup(expr.value, scope)
+        return bool(bindings) and all(
+            binding.kind == "param"
+            and (function := binding.scope.function) is not None
+            and function.name == "forward"
+            and function.cls is not None
+            and bool(function.cls.bases)
+            and expr.value != function.self_name
+            for binding in bindings
+        )
 
     @cached_property
     def uses_cuda(self) -> bool:
@@ -742,10 +758,26 @@ class Facts:
     def _moves_to_cuda(self, site: CallSite, seen: set) -> bool:
         if site.method == "cuda":
             return True
+        if site.method == "type":
+            return self.casts_to_cuda_type(site)
         if site.method != "to":
             return False
         device = device_argument(site.node)
         return device is not None and self.can_be_cuda(device, site.scope, seen)
+
+    def casts_to_cuda_type(self, site: CallSite, always: bool = False) -> bool:
+        """`x.type(torch.cuda.FloatTensor)`, or `.type(dtype)` with `dtype = torch.cuda.FloatTensor`
+        (under `if use_cuda` or not; `always`: with no other value): torch 0.x code's move, a
+        CUDA tensor type copies the tensor to the GPU."""
+        arguments = positional_args(site.node)
+        if len(site.node.args) != 1 or len(arguments) != 1:
+            return False
+        cuda = [
+            isinstance(o.expr, (cst.Attribute, cst.SimpleString))
+            and _cuda_tensor_type(string_value(o.expr) or self.model.qualname(o.expr, o.scope))
+            for o in self.model.origins(arguments[0], site.scope)
+        ]
+        return all(cuda) and bool(cuda) if always else any(cuda)
 
     def batch_moves_to_cuda(self, entry: LoaderLoop, or_unknown: bool = False) -> list[CallSite]:
         """Calls that move something derived from the loop's batch to a CUDA device, in the loop
@@ -1328,6 +1360,11 @@ def _is_main_guard(branch: Branch) -> bool:
         return False
     sides = {dotted(side) or string_value(side) for side in (test.left, test.comparisons[0].comparator)}
     return isinstance(test.comparisons[0].operator, cst.Equal) and sides == {"__name__", "__main__"}
+
+
+def _cuda_tensor_type(name: Optional[str]) -> bool:
+    """`torch.cuda.FloatTensor`, `torch.cuda.LongTensor`: the legacy tensor types of the GPU."""
+    return name is not None and name.startswith("torch.cuda.") and name.endswith("Tensor")
 
 
 def _cuda_text_built(node: cst.CSTNode) -> bool:

@@ -155,7 +155,7 @@ def argument_for(call: cst.Call, name: str, position: int) -> Optional[Expr]:
 
 # nn.Module methods that return the module itself, so `model.train().to(device)` moves `model`.
 MODULE_METHODS_RETURNING_SELF = frozenset(
-    {"train", "eval", "to", "cuda", "cpu", "float", "half", "bfloat16", "double", "requires_grad_", "apply", "share_memory"}
+    {"train", "eval", "to", "cuda", "cpu", "float", "half", "bfloat16", "double", "type", "requires_grad_", "apply", "share_memory"}
 )
 
 

@@ -106,10 +106,12 @@ class _CudaModules:
     def _moves(self, site: CallSite) -> bool:
         if site.method == "cuda":
             return True
-        if site.method != "to" or not self.ctx.facts.moves_to_cuda(site):
+        if site.method not in ("to", "type") or not self.ctx.facts.moves_to_cuda(site):
             return False
         if not self.strict:
             return True
+        if site.method == "type":
+            return self.ctx.facts.casts_to_cuda_type(site, always=True)
         device = device_argument(site.node)
         assert device is not None  # moves_to_cuda read it
         # A device handed in by another module is not known to be always CUDA.

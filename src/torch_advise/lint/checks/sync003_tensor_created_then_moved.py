@@ -43,14 +43,46 @@ INTEGER_DTYPES = {f"torch.{name}" for name in ("int8", "int16", "int32", "int64"
 RANDOM_FACTORIES = {"torch.rand", "torch.randn", "torch.randint", "torch.randperm"}
 
 
+# Tensor methods and torch functions whose result stays on the device of the tensor they are
+# given: `torch.zeros(n).masked_fill(mask, v).to(device)` builds all of it on the CPU.
+SAME_DEVICE_METHODS = {
+    "masked_fill", "masked_fill_", "fill_", "zero_", "clamp", "clamp_", "float", "long", "int", "bool", "half",
+    "double", "view", "reshape", "unsqueeze", "squeeze", "expand", "repeat", "t", "transpose", "permute",
+    "contiguous", "flatten", "normal_", "uniform_", "mul", "mul_", "add", "add_", "sub", "div", "neg",
+}
+SAME_DEVICE_FUNCTIONS = {"torch.squeeze", "torch.unsqueeze", "torch.tril", "torch.triu", "torch.diag", "torch.normal", "torch.bernoulli"}
+
+
+def _built_from_factory(ctx: CheckContext, site: CallSite) -> Optional[cst.Call]:
+    """The factory call a moved tensor was made from by calls that keep it on the CPU:
+    `torch.normal(torch.zeros(n), std).clamp(-c, c).to(device)`."""
+    node = site.receiver
+    while isinstance(node, cst.Call) and not any(a.star for a in node.args):
+        factory = _factory_call(ctx, node, site.scope)
+        if factory is not None:
+            return factory if node is not site.receiver else None
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in SAME_DEVICE_METHODS:
+            node = node.func.value
+        elif ctx.model.qualname(node.func, site.scope) in SAME_DEVICE_FUNCTIONS and positional_args(node):
+            node = positional_args(node)[0]
+        else:
+            return None
+    return None
+
+
 def _factory(ctx: CheckContext, site: CallSite) -> Optional[cst.Call]:
     """The factory call whose result `site` moves at once (`torch.zeros(3).cuda()`)."""
     receiver = site.receiver
-    if not isinstance(receiver, cst.Call) or any(a.star for a in receiver.args):
+    return _factory_call(ctx, receiver, site.scope) if isinstance(receiver, cst.Call) else None
+
+
+def _factory_call(ctx: CheckContext, receiver: cst.Call, scope: Scope) -> Optional[cst.Call]:
+    """`receiver` itself, when it is a factory call that builds on the CPU."""
+    if any(a.star for a in receiver.args):
         return None
     if {"device", "pin_memory"} & set(keyword_args(receiver)):
         return None  # already placed, or pinned on purpose for a copy that overlaps
-    name = ctx.model.qualname(receiver.func, site.scope)
+    name = ctx.model.qualname(receiver.func, scope)
     return receiver if name in DETERMINISTIC_FACTORIES | RANDOM_FACTORIES else None
 
 
@@ -62,7 +94,7 @@ def _device_source(ctx: CheckContext, site: CallSite) -> Optional[str]:
         return None
     keywords = keyword_args(call)
     positional = positional_args(call)
-    if set(keywords) - {"device", "non_blocking"}:
+    if set(keywords) - {"device", "non_blocking"} or site.method == "type":
         return None
     if site.method == "cuda":
         return '"cuda"' if not positional and "device" not in keywords else None
@@ -178,22 +210,24 @@ def _built_once_on_demand(ctx: CheckContext, site: CallSite) -> bool:
 
 def check(ctx: CheckContext) -> None:
     for site in ctx.model.calls:
-        if site.method not in ("cuda", "to") or not ctx.facts.moves_to_cuda(site) or not _every_step(ctx, site):
+        if site.method not in ("cuda", "to", "type") or not ctx.facts.moves_to_cuda(site) or not _every_step(ctx, site):
             continue
         if _built_once_on_demand(ctx, site):
             continue
         factory = _factory(ctx, site)
+        chained = factory is None
+        factory = factory or _built_from_factory(ctx, site)
         if factory is None:
             continue
         name = ctx.model.qualname(factory.func, site.scope)
-        device = _device_source(ctx, site)
+        device = None if chained else _device_source(ctx, site)
         edits: tuple = ()
         if device is not None and name in DETERMINISTIC_FACTORIES and _same_tensor_on_the_gpu(ctx, factory, name, site.scope):
             edits = (ReplaceNode(site.node, _with_device(ctx.model.module, factory, device)),)
         short = ctx.model.module.code_for_node(factory.func)
+        built = "builds the tensor on the CPU, the calls after it work on it there, and then it is copied" if chained else "builds the tensor on the CPU and then copies it"
         ctx.report(
             site.node,
-            f"{short}(...) builds the tensor on the CPU and then copies it to the GPU: "
-            f"create it there with {short}(..., device=...)",
+            f"{short}(...) {built} to the GPU: create it there with {short}(..., device=...)",
             edits,
         )
