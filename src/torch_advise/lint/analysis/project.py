@@ -62,6 +62,9 @@ PICKLED_LOADS_ALLOWED = (
 MAX_BASES = 4
 # How many calls deep a function's work is followed through the functions of its module.
 MAX_DELEGATION = 3
+# How many modules a name is followed through that only import it (`pkg/__init__.py` gathering
+# its modules' names, a `utils` that imports from `utils.scaler`).
+MAX_REEXPORT_HOPS = 3
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
@@ -1469,7 +1472,20 @@ class Project:
             self.read = True
             summary = summary_of(path)
             if summary is not None:
-                yield summary, name
+                yield from self._reexported(summary, name, 0)
+
+    def _reexported(self, summary: ModuleSummary, name: str, hops: int) -> Iterator[tuple[ModuleSummary, str]]:
+        """Where `name` of `summary` is defined when the module only imports it: a package's
+        `__init__` that gathers its modules' classes (`from .native_scaler import Scaler`)."""
+        if hops < MAX_REEXPORT_HOPS and name not in summary.functions and name not in summary.classes:
+            target = summary.target_of(name) or self._star_target(summary, name)
+            if target is not None:
+                found = [other for path in self._resolve(target[0], summary.path) if (other := summary_of(path)) is not None]
+                for other in found:
+                    yield from self._reexported(other, target[1], hops + 1)
+                if found:
+                    return
+        yield summary, name
 
     def neighbours(self) -> list[ModuleSummary]:
         """Where this module's model, training loop or precision are set up when not here: the
