@@ -8,6 +8,7 @@ import ast
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
@@ -20,10 +21,12 @@ from conftest import FIXTURES, run_advise
 NAME = "lightning_trainer_from_config"
 
 
-def devices(call: str) -> list:
+def devices(call: str, defaults: Optional[dict] = None) -> list:
     tree = ast.parse(f"import pytorch_lightning as pl\nfrom lightning import Trainer\ntrainer = {call}\n")
     qualified = {"pl": "pytorch_lightning", "Trainer": "lightning.Trainer"}
-    return trainer_devices(tree, lambda name: ".".join([qualified.get(name.split(".")[0], name.split(".")[0]), *name.split(".")[1:]]))
+    return trainer_devices(
+        tree, lambda name: ".".join([qualified.get(name.split(".")[0], name.split(".")[0]), *name.split(".")[1:]]), defaults or {}
+    )
 
 
 @pytest.mark.parametrize(
@@ -51,14 +54,20 @@ def test_a_trainer_trains_where_its_literal_settings_say(call, expected):
     assert devices(call) == [expected]
 
 
+@pytest.mark.parametrize(("default", "expected"), [(1, "gpu"), (2, "gpu"), (0, "cpu"), (None, None)])
+def test_a_gpu_count_from_an_option_is_its_default(default, expected):
+    assert devices("pl.Trainer(gpus=args.num_gpus)", {"num_gpus": default}) == [expected]
+    assert devices("pl.Trainer(gpus=args.other)", {"num_gpus": default}) == [None]
+
+
 def test_a_trainer_class_method_that_builds_no_trainer_is_none():
     tree = ast.parse("import pytorch_lightning as pl\nparser = pl.Trainer.add_argparse_args(parser)\ntrainer = pl.Trainer(gpus=2)\n")
-    assert trainer_devices(tree, lambda name: name.replace("pl.", "pytorch_lightning.", 1)) == ["gpu"]
+    assert trainer_devices(tree, lambda name: name.replace("pl.", "pytorch_lightning.", 1), {}) == ["gpu"]
 
 
 def test_a_trainer_of_another_package_is_not_lightnings():
     tree = ast.parse("from transformers import Trainer\nTrainer(model=model, args=args)\n")
-    assert trainer_devices(tree, lambda name: "transformers.Trainer" if name == "Trainer" else name) == []
+    assert trainer_devices(tree, lambda name: "transformers.Trainer" if name == "Trainer" else name, {}) == []
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from typing import NamedTuple, Optional
 
 from torch_advise.lint.analysis.backward_elsewhere import project_classes_called
 from torch_advise.lint.analysis.constants import truth
-from torch_advise.lint.analysis.frameworks import lightning_loader_hook, lightning_models_on_gpu
+from torch_advise.lint.analysis.frameworks import lightning_class, lightning_loader_hook, lightning_models_on_gpu
 from torch_advise.lint.analysis.in_memory_datasets import ARRAY_CONVERSIONS, ARRAY_VIEWS, CONVERTING_METHODS
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.loader_subclasses import DATALOADER_PARAMS, WORKER_SETTINGS, LoaderForwarding
@@ -218,8 +218,18 @@ class Facts:
             return None
         if not any(loader in self.loaders_in(value, function.scope) for value in function.returns):
             return None
-        fitted = any(function.cls in model.class_lineage(cls) for cls in lightning_models_on_gpu(model))
-        return hook if fitted or (self.project is not None and self.project.lightning_on_gpu()) else None
+        return hook if self.lightning_fitted_on_gpu(function.cls) else None
+
+    @cached_property
+    def _lightning_models_on_gpu(self) -> list[ClassInfo]:
+        return lightning_models_on_gpu(self.model)
+
+    def lightning_fitted_on_gpu(self, cls: ClassInfo) -> bool:
+        """A Lightning class a Trainer built for CUDA fits: one of this file fits it (or a
+        subclass of it), or every Trainer of the project that may fit it trains on CUDA."""
+        if any(cls in self.model.class_lineage(built) for built in self._lightning_models_on_gpu):
+            return True
+        return lightning_class(self.model, cls) and self.project is not None and self.project.lightning_on_gpu()
 
     def _loader_subclass(self, site: CallSite, name: Optional[str]) -> Optional[LoaderForwarding]:
         """The project's DataLoader subclass a call builds, in this module or another."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Optional
 
@@ -31,10 +31,11 @@ CPU_SETTING = re.compile(rb"^\s*(?:accelerator:\s*['\"]?cpu['\"]?|gpus:\s*(?:0|n
 TEST_FOLDERS = {"test", "tests", "testing"}
 
 
-def trainer_devices(tree: ast.Module, qualified: Callable[[str], str]) -> list[Optional[str]]:
+def trainer_devices(tree: ast.Module, qualified: Callable[[str], str], defaults: Mapping[str, object]) -> list[Optional[str]]:
     """Where each Lightning Trainer the module builds trains: "gpu", "cpu", CONFIGURED, or None
     where its settings do not say (non-literal values; none at all, whose meaning changed with
-    Lightning 2.0's `accelerator="auto"`; `Trainer.from_argparse_args(args)`)."""
+    Lightning 2.0's `accelerator="auto"`; `Trainer.from_argparse_args(args)`). `defaults`: the
+    module's command-line options' defaults, by attribute (`gpus=args.num_gpus`)."""
     found: list[Optional[str]] = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
@@ -44,15 +45,17 @@ def trainer_devices(tree: ast.Module, qualified: Callable[[str], str]) -> list[O
         if is_lightning(owner, "Trainer") and method.startswith("from_"):
             found.append(None)  # a Trainer built from what the command line or a file says
         elif is_lightning(name, "Trainer"):
-            found.append(_device(node))
+            found.append(_device(node, defaults))
     return found
 
 
-def _device(call: ast.Call) -> Optional[str]:
+def _device(call: ast.Call, defaults: Mapping[str, object]) -> Optional[str]:
     keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
     accelerator = _accelerator(keywords["accelerator"]) if "accelerator" in keywords else None
     gpus = keywords.get("gpus")
     count = (len(gpus.elts) if isinstance(gpus, (ast.List, ast.Tuple)) else _literal(gpus)) if gpus is not None else None
+    if isinstance(gpus, ast.Attribute) and isinstance(gpus.value, ast.Name):
+        count = defaults.get(gpus.attr, NOT_LITERAL)  # `--num_gpus` defaulting to 1 when not given
     device = trainer_device(accelerator, count)
     if device is not None or ("accelerator" in keywords or "gpus" in keywords):
         return device

@@ -246,7 +246,9 @@ class ModuleSummary:
     def lightning_trainers(self) -> list[Optional[str]]:
         """Where each Lightning Trainer the module builds trains (lightning_trainers.py)."""
         tree = parse_python(self.source)
-        return trainer_devices(tree, self.qualified) if tree is not None else [None]
+        if tree is None:
+            return [None]
+        return trainer_devices(tree, self.qualified, {name: option.default for name, option in self.options[0].items()})
 
     def qualified(self, dotted: str) -> str:
         """An imported name spelled from its module: `pl.LightningModule` after `import

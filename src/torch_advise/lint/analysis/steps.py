@@ -12,12 +12,14 @@ Every answer is computed once per file: a Steps object lives as long as the file
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cached_property
 from typing import Optional
 
 from torch_advise.lint.analysis.constants import arm_dead
 from torch_advise.lint.analysis.facts import DataLoaderCall, Facts
-from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH, run_order
+from torch_advise.lint.analysis.frameworks import lightning_class
+from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH, header_calls, run_order
 from torch_advise.lint.analysis.model import Branch, CallSite, FunctionInfo, LoopInfo, Scope, TrainingModel
 from torch_advise.lint.analysis.scaler_trace import Event, traces
 from torch_advise.lint.analysis.syntax import NOT_LITERAL, calls_in, dotted, keyword_args, literal_value, positional_args
@@ -387,12 +389,39 @@ class Steps:
         return self._iterations[loop]
 
     def _iteration(self, loop: LoopInfo) -> list[IterationCall]:
+        after_continue = _after_periodic_continue(self.guards, loop)
+        return self._running(
+            sorted(loop.calls, key=lambda s: s.order),
+            lambda site: (site.branches[len(loop.branches):], site.loops[site.loops.index(loop) + 1:]),
+            after_continue,
+        )
+
+    def hook_iteration(self, function: FunctionInfo) -> list[IterationCall]:
+        """The calls one run of a framework's step hook makes (Lightning's `training_step`, which
+        its loop calls once a batch), as `iteration` gives a loop's."""
+        header = header_calls(function)
+        body = [site for site in sorted(function.calls, key=lambda s: s.order) if id(site.node) not in header]
+        return self._running(body, lambda site: (site.branches, site.loops), set())
+
+    @cached_property
+    def lightning_training_steps(self) -> list[FunctionInfo]:
+        """`training_step` of the file's Lightning classes that a Trainer built for CUDA fits."""
+        return [
+            function
+            for function in self.model.functions
+            if function.name == "training_step"
+            and function.cls is not None
+            and lightning_class(self.model, function.cls)
+            and self.facts.lightning_fitted_on_gpu(function.cls)
+        ]
+
+    def _running(
+        self, sites: list[CallSite], inside: Callable[[CallSite], tuple[tuple[Branch, ...], tuple[LoopInfo, ...]]], after_continue: set[int]
+    ) -> list[IterationCall]:
         guards = self.guards
-        after_continue = _after_periodic_continue(guards, loop)
         result: list[IterationCall] = []
-        for site in sorted(loop.calls, key=lambda s: s.order):
-            outer_branches = site.branches[len(loop.branches):]
-            outer_loops = site.loops[site.loops.index(loop) + 1:]
+        for site in sites:
+            outer_branches, outer_loops = inside(site)
             periodic = id(site.node) in after_continue or _periodic_branches(guards, outer_branches, site.scope)
             for reached in run_order(self.model, [site]):
                 inlined = [*reached.via[1:], reached.site] if reached.via else []

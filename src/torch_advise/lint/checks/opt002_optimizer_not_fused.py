@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
 from typing import Optional
 
 from torch_advise.lint.analysis.context import CheckContext
@@ -11,7 +10,6 @@ from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
 from torch_advise.lint.analysis.facts import DDP
-from torch_advise.lint.analysis.frameworks import lightning_class, lightning_models_on_gpu
 from torch_advise.lint.analysis.model import (
     CallSite,
     ClassInfo,
@@ -140,12 +138,12 @@ class _CudaModules:
         if cls is not None:
             return (
                 any(self._builds(site, cls) or self._moves_itself(site, cls) for site in self.moves)
-                or self._fitted_on_gpu(cls)
+                or self.ctx.facts.lightning_fitted_on_gpu(cls)
             )
         # `self.encoder.parameters()` of a LightningModule: Lightning moves what it holds too.
         if isinstance(holder, cst.Attribute):
             owner = self._own_class(_root(holder), scope)
-            if owner is not None and self._fitted_on_gpu(owner):
+            if owner is not None and self.ctx.facts.lightning_fitted_on_gpu(owner):
                 return True
         if self._moved(holder, scope):
             return True
@@ -184,14 +182,6 @@ class _CudaModules:
                 return function.cls
         return None
 
-    @cached_property
-    def _lightning_on_gpu(self) -> list[ClassInfo]:
-        return lightning_models_on_gpu(self.model)
-
-    def _fitted_on_gpu(self, cls: ClassInfo) -> bool:
-        if any(cls in self.model.class_lineage(built) for built in self._lightning_on_gpu):
-            return True
-        return lightning_class(self.model, cls) and self.ctx.project.lightning_on_gpu()
 
     def _moves_itself(self, site: CallSite, cls: ClassInfo) -> bool:
         """`self.to(self.device)` in a method of the class or of a class it inherits: a network
