@@ -18,6 +18,7 @@ from torch_advise.lint.analysis.syntax import (
     keyword_args,
     positional_args,
     string_value,
+    target_names,
 )
 from torch_advise.lint.analysis.walk import descendants
 from torch_advise.lint.syntax_tree import nodes as cst
@@ -208,11 +209,43 @@ def _built_once_on_demand(ctx: CheckContext, site: CallSite) -> bool:
     return False
 
 
+def _counters(ctx: CheckContext) -> set[str]:
+    """What the file counts with: names and attributes it adds to (`self.cur_iter += 1`) and the
+    targets of its `for` loops (`for step in range(n)`)."""
+    code = ctx.model.module.code_for_node
+    counted = {code(node.target) for node in descendants(ctx.model.module, cst.AugAssign)}
+    for loop in ctx.model.loops:
+        if isinstance(loop.node, cst.For):
+            counted.update(target_names(loop.node.target))
+    return counted
+
+
+def _some_steps_only(ctx: CheckContext, site: CallSite, counters: set[str]) -> bool:
+    """Under an `if` inside the step that passes on some steps only: every k-th (`if step % k ==
+    0:`) or when a counter reaches a value (`if self.cur_iter == self.total:`, a reset once a
+    period). A test of a setting (`if args.noise:`) passes on every step or none."""
+    code = ctx.model.module.code_for_node
+    around_the_loop = set(site.loops[-1].branches) if site.loops else set()
+    for branch in site.branches:
+        if not isinstance(branch.owner, cst.If) or branch in around_the_loop:
+            continue
+        test = branch.owner.test
+        if ctx.steps.guards.periodic(test, site.scope):
+            return True
+        if any(code(node) in counters for node in descendants(test, (cst.Name, cst.Attribute))):
+            return True
+    return False
+
+
 def check(ctx: CheckContext) -> None:
+    counters: Optional[set[str]] = None
     for site in ctx.model.calls:
         if site.method not in ("cuda", "to", "type") or not ctx.facts.moves_to_cuda(site) or not _every_step(ctx, site):
             continue
         if _built_once_on_demand(ctx, site):
+            continue
+        counters = _counters(ctx) if counters is None else counters
+        if _some_steps_only(ctx, site, counters):
             continue
         factory = _factory(ctx, site)
         chained = factory is None
@@ -225,7 +258,10 @@ def check(ctx: CheckContext) -> None:
         if device is not None and name in DETERMINISTIC_FACTORIES and _same_tensor_on_the_gpu(ctx, factory, name, site.scope):
             edits = (ReplaceNode(site.node, _with_device(ctx.model.module, factory, device)),)
         short = ctx.model.module.code_for_node(factory.func)
-        built = "builds the tensor on the CPU, the calls after it work on it there, and then it is copied" if chained else "builds the tensor on the CPU and then copies it"
+        if chained:
+            built = "builds the tensor on the CPU, the calls after it work on it there, and then it is copied"
+        else:
+            built = "builds the tensor on the CPU and then copies it"
         ctx.report(
             site.node,
             f"{short}(...) {built} to the GPU: create it there with {short}(..., device=...)",
