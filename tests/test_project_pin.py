@@ -81,6 +81,7 @@ def write(folder, name, text):
         ("README.md", "## Requirements\nPython >= 3.8, PyTorch == 2.1.0, torchvision == 0.16.0\n"),
         ("Dockerfile", "FROM nvidia/cuda:11.8.0-devel-ubuntu22.04\nARG TORCH_VERSION=2.1.0\nRUN pip install torch==${TORCH_VERSION}\n"),
         ("Dockerfile", "FROM ubuntu:22.04\nENV PYTORCH_VERSION 2.1.0\nRUN pip install torch==$PYTORCH_VERSION torchvision\n"),
+        ("Dockerfile", "FROM ubuntu:22.04\nRUN python3 -m pip --no-cache-dir install torch==2.1.0 torchvision==0.16.0\n"),
         ("environment-gpu.yml", "name: cloud\nchannels:\n  - pytorch\ndependencies:\n  - pytorch=2.1.0=cuda118py39_0\n"),
         ("README.md", "## Software\n\n| Package Name | Repository |\n| --- | --- |\n| pytorch 2.1.0 | https://github.com/pytorch/pytorch |\n"),
         ("README.md", "## Requirements\n\n| package | version |\n|---|---|\n| torch | 2.1.0 |\n| timm | 0.9.2 |\n"),

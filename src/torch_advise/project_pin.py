@@ -53,8 +53,9 @@ _PYTORCH_REQUIREMENT = r"(?i)^\s*pytorch(?=\s*(?:===|==|~=|!=|<=|>=|<|>)[^=])"
 _CONDA_EXPORT = r"(?i)^(?:torch|pytorch)=(\d+(?:\.\d+)*)(?:=\S+)?$"
 _SETUP_PY_REQUIREMENT = r"""(?i)["']\s*torch\s*(?:\[[^\]]*\])?\s*([<>=!~][^"';]*)?(?:;[^"']*)?["']"""
 _CLAUSE = r"^(===|==|~=|<=|<|>=|>|!=|=)\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+|\*))?"
-# `pip install`, `conda install` and the like, before the words they install.
-_INSTALL_COMMAND = r"\b(?:pip3?|conda|mamba)\s+install\b"
+# `pip install`, `conda install` and the like, before the words they install; options may come
+# between (`pip --no-cache-dir install`).
+_INSTALL_COMMAND = r"\b(?:pip3?|conda|mamba)\s+(?:-{1,2}[\w-]+(?:=\S+)?\s+)*install\b"
 _WHEEL_VERSION = r"(?i)torch-(\d+)\.(\d+)"
 # A Markdown list item's or quote's marker before a requirement (`- `, `* `, `1. `, `> `).
 _LISTED_ITEM = r"^\s*(?:[-*+>]|\d+[.)])\s+"
