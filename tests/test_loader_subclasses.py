@@ -41,6 +41,13 @@ def lint_subclass(definition: str, call: str) -> list[str]:
             def __init__(self, dataset, batch_size=1, **kwargs):
                 super(Loader, self).__init__(dataset, batch_size, **kwargs)
         """,
+        # every argument, by position or keyword, handed on whole
+        """
+        class Loader(DataLoader):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                assert self.batch_size > 0
+        """,
         # no constructor of its own
         """
         class Loader(DataLoader):
@@ -82,10 +89,18 @@ def test_a_subclass_that_hands_its_arguments_on_is_read_as_a_dataloader(definiti
             def __init__(self, dataset, batch_size=1, **kwargs):
                 super().__init__(dataset, batch_size)
         """,
-        # takes arguments it hands on by position, unknown
+        # hands everything on, then sets a loader setting of its own on the instance
         """
         class Loader(DataLoader):
             def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                self.pin_memory = True
+        """,
+        # takes arguments it hands on by position, after dropping one
+        """
+        class Loader(DataLoader):
+            def __init__(self, *args, **kwargs):
+                args = args[1:]
                 super().__init__(*args, **kwargs)
         """,
         # iterates in its own way (a background thread, batches moved by itself)

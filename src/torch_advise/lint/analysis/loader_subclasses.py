@@ -4,8 +4,8 @@ call of it can be read as a DataLoader call (`LTRLoader("train", dataset, num_wo
 
 Only a class that changes nothing torch does with the arguments counts: a direct subclass of
 torch's DataLoader that defines neither `__iter__` nor `__next__` (a loader that prefetches or
-moves batches itself behaves otherwise) and calls torch's constructor once, with no `*args`, and
-with `**kwargs` only when it hands them on untouched.
+moves batches itself behaves otherwise) and calls torch's constructor once, with no `*args` (unless it hands
+`*args, **kwargs` on whole and nothing else), and with `**kwargs` only when it hands them on untouched.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def loader_forwarding(node: ast.ClassDef, qualified: Callable[[str], str]) -> Op
 def _forwarding(init: Union[ast.FunctionDef, ast.AsyncFunctionDef], base: ast.expr) -> Optional[LoaderForwarding]:
     arguments = init.args
     if arguments.vararg is not None:
-        return None
+        return IDENTITY if _passes_everything_on(init, base) else None
     positional = [*arguments.posonlyargs, *arguments.args][1:]
     params = tuple(a.arg for a in [*positional, *arguments.kwonlyargs])
     defaults = {a.arg: _literal(d) for a, d in zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults)}
@@ -103,6 +103,32 @@ def _forwarding(init: Union[ast.FunctionDef, ast.AsyncFunctionDef], base: ast.ex
         else:
             set_here.add(name)
     return LoaderForwarding(params, defaults, forwarded, frozenset(set_here), rest)
+
+
+def _passes_everything_on(init: Union[ast.FunctionDef, ast.AsyncFunctionDef], base: ast.expr) -> bool:
+    """`def __init__(self, *args, **kwargs): super().__init__(*args, **kwargs)`: every argument
+    reaches torch as the call gave it, and the constructor sets none of the loader's settings
+    on the instance afterwards (`self.collate_fn = ...`)."""
+    arguments = init.args
+    if arguments.vararg is None or arguments.kwarg is None or arguments.posonlyargs or arguments.args[1:] or arguments.kwonlyargs:
+        return False
+    names = {arguments.vararg.arg, arguments.kwarg.arg}
+    calls = [node for node in ast.walk(init) if isinstance(node, ast.Call) and _calls_base_init(node, base)]
+    if len(calls) != 1 or names & _changed_names(init):
+        return False
+    call = calls[0]
+    handed = call.args[1:] if isinstance(call.func, ast.Attribute) and dotted_name(call.func.value) == dotted_name(base) else call.args
+    if len(handed) != 1 or not isinstance(handed[0], ast.Starred) or dotted_name(handed[0].value) != arguments.vararg.arg:
+        return False
+    if len(call.keywords) != 1 or call.keywords[0].arg is not None or dotted_name(call.keywords[0].value) != arguments.kwarg.arg:
+        return False
+    settings = {*DATALOADER_PARAMS, *WORKER_SETTINGS}
+    return not any(
+        isinstance(target, ast.Attribute) and target.attr in settings
+        for node in ast.walk(init)
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+    )
 
 
 def _calls_base_init(call: ast.Call, base: ast.expr) -> bool:
