@@ -2417,6 +2417,139 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "huangjunheng/recommendation_model": {
         "DeepCoNN/operate/data_set.py": f"{NOT_TRAINING}: Dataset construction from reviews",
     },
+    # holdout29
+    "alibaba/ChatLearn": {
+        "chatlearn/models/base_module.py": f"{LIBRARY}: abstract base class of chatlearn models (setup, checkpoint hooks), no training loop",
+    },
+    "Tongjilibo/bert4torch": {
+        "bert4torch/optimizers.py": f"{LIBRARY}: optimizers and learning-rate schedules (refill)",
+        "bert4torch/callbacks.py": f"{LIBRARY}: adversarial-training callbacks (FGM/PGD) of the library",
+        "bert4torch/models/base.py": f"{LIBRARY}: PreTrainedModel base class (weight loading/saving, quantize, peft); Trainer lives in torch4keras",
+    },
+    "facebookresearch/Pearl": {
+        "pearl/utils/instantiations/environments/contextual_bandit_uci_environment.py": f"{NOT_TRAINING}: a bandit environment",
+    },
+    "openvinotoolkit/nncf": {
+        "src/nncf/torch/initialization.py": f"{LIBRARY}: quantizer initialization internals (refill)",
+        "tools/other/benchmark.py": f"{NOT_TRAINING}: a benchmark (refill)",
+        "examples/post_training_quantization/onnx/mobilenet_v2/main.py": f"{NOT_TRAINING}: post-training quantization, validation and benchmark",
+        "examples/post_training_quantization/openvino/mobilenet_v2/main.py": f"{NOT_TRAINING}: post-training quantization, validation and benchmark",
+        "examples/post_training_quantization/torch/mobilenet_v2/main.py": f"{NOT_TRAINING}: post-training quantization, validation and benchmark",
+        "examples/post_training_quantization/torch_fx/resnet18/main.py": f"{NOT_TRAINING}: post-training quantization, validation and benchmark",
+    },
+    "rsummers11/CADLab": {
+        "MAPLEZ_LLM_report_labeler/classifier_src/utils_dataset.py": f"{LIBRARY}: dataset classes (refill)",
+        "MULAN_universal_lesion_analysis/maskrcnn/": f"{VENDORED}: adapted from maskrcnn-benchmark (its README, Facebook headers)",
+        "CT Liver Segmentation Software/model/utils.py": f"{LIBRARY}: losses, loaders, checkpoint and validation helpers",
+        "Lung_Segmentation_XLSor/dataset/datasets.py": f"{LIBRARY}: Dataset classes for training/test data",
+    },
+    "rasbt/stat453-deep-learning-ss21": {
+        "L01/code/helper.py": f"{LIBRARY}: helpers (seeding, plotting, MNIST loaders, accuracy), no training loop",
+        "L09/code/mlp-softmax-pyscripts/helper.py": f"{LIBRARY}: helpers (seeding, plotting, MNIST loaders, accuracy), no training loop",
+    },
+    "WenkeHuang/MarsFL": {
+        "Attack/backdoor/utils.py": f"{NOT_TRAINING}: backdoor data-poisoning helpers",
+        "Attack/byzantine/utils.py": f"{NOT_TRAINING}: label-flip and parameter-attack helpers",
+        "Datasets/federated_dataset/multi_domain/utils/multi_domain_dataset.py": f"{LIBRARY}: abstract federated dataset / DataLoader base class",
+        "Datasets/federated_dataset/single_domain/utils/single_domain_dataset.py": f"{LIBRARY}: abstract federated dataset / DataLoader base class",
+    },
+    "amzn/xfer": {
+        "nn_similarity_index/sketched_kernels.py": f"{NOT_TRAINING}: computes sketched kernel matrices for network similarity",
+        "nn_similarity_index/utils.py": f"{NOT_TRAINING}: pretrained-model and dataset loading helpers",
+        "synthetic_info_bottleneck/dataloader.py": f"{LIBRARY}: episode samplers and DataLoader builders",
+    },
+    "Graph-Machine-Learning-Group/grin": {
+        "lib/data/datamodule/spatiotemporal.py": f"{LIBRARY}: LightningDataModule (splits, scaling, loaders)",
+        "lib/datasets/synthetic.py": f"{LIBRARY}: synthetic dataset and missing-value mask generation",
+    },
+    "facebookresearch/multihop_dense_retrieval": {
+        "scripts/end2end.py": f"{NOT_TRAINING}: end-to-end question answering with a trained index (refill)",
+        "scripts/encode_corpus.py": f"{NOT_TRAINING}: encodes a corpus into dense vectors (inference)",
+    },
+    "ncfrey/litmatter": {
+        "lit_data/lm_data.py": f"{LIBRARY}: LightningDataModule for the ChemGPT corpora (DataLoader wrapper)",
+        "lit_data/molnet_data.py": f"{LIBRARY}: LightningDataModule for MoleculeNet (DataLoader wrapper)",
+    },
+    "utterworks/fast-bert": {
+        "fast_bert/data.py": f"{NOT_TRAINING}: data preparation (old BertDataBunch, featurisation)",
+        "fast_bert/data_abs.py": f"{NOT_TRAINING}: data preparation (summarisation dataset)",
+        "fast_bert/data_cls.py": f"{NOT_TRAINING}: data preparation (classification DataBunch)",
+        "fast_bert/data_lm.py": f"{NOT_TRAINING}: data preparation (language-model DataBunch)",
+        "fast_bert/data_ner.py": f"{NOT_TRAINING}: data preparation (NER DataBunch)",
+    },
+    "facebookresearch/SING": {
+        "sing/generate.py": f"{NOT_TRAINING}: generates audio from a trained model (inference)",
+        "sing/sequence/utils.py": f"{NOT_TRAINING}: precomputes encoder embeddings under no_grad",
+    },
+    "yccyenchicheng/AutoSDF": {
+        "datasets/dataloader.py": f"{LIBRARY}: DataLoader wrapper",
+        "models/base_model.py": f"{VENDORED}: BaseModel modified from pytorch-CycleGAN-and-pix2pix (its comment, README)",
+    },
+    "marksgraham/ddpm-ood": {
+        "src/data/get_train_and_val_dataloader.py": f"{LIBRARY}: MONAI dataset and DataLoader construction",
+        "src/trainers/reconstruct.py": f"{EVALUATION}: reconstructions of a trained checkpoint for OOD scoring",
+    },
+    "vivekoommen/Gen4Turbulence": {
+        "2_forecasting/GenCFD/": f"{VENDORED}: a copy of GenCFD (CAM Lab ETH Zurich header, own LICENSE/README)",
+        "2_forecasting/no/adv_no/MedicalNet/": f"{VENDORED}: a copy of Tencent MedicalNet (own LICENSE/README, README acknowledgments)",
+        "3_flow_reconstruction/no/adv_training/MedicalNet/": f"{VENDORED}: a copy of Tencent MedicalNet (own LICENSE/README, README acknowledgments)",
+    },
+    "woodenchild95/FL-Simulator": {
+        "dataset.py": f"{NOT_TRAINING}: dataset download and client partitioning",
+        "optimizer/": f"{LIBRARY}: SAM-style optimizer implementations (ESAM, DRegSAM)",
+    },
+    "mattriemer/MER": {
+        "model/ewc.py": f"{VENDORED}: copied directly from GEM (its header)",
+        "model/independent.py": f"{VENDORED}: copied directly from GEM independent.py (its header)",
+        "model/taskinput.py": f"{VENDORED}: copied directly from GEM multimodal.py (its header)",
+        "model/gem.py": f"{VENDORED}: a copy of GEM, unchanged (its header)",
+        "model/online.py": f"{VENDORED}: copied directly from GEM single.py (its header)",
+        "model/common.py": f"{VENDORED}: a copy of GEM common.py (its header)",
+    },
+    "zhao-tong/GAug": {
+        "vgae/": f"{VENDORED}: VGAE modified from DaehanKim/vgae_pytorch (vgae/README.md)",
+    },
+    "beta-team/beta-recsys": {
+        "beta_rec/data/base_data.py": f"{LIBRARY}: data container and DataLoader construction",
+        "beta_rec/data/deprecated_data_base.py": f"{LIBRARY}: deprecated dataset wrappers and data container",
+    },
+    "Tencent/PatrickStar": {
+        "examples/optimizations/checkpoint.py": f"{LIBRARY}: activation-checkpointing helpers, no training loop",
+    },
+    "inclusionAI/AReaL": {
+        "examples/experimental/inference_service/tau2_rollout.py": f"{NOT_TRAINING}: rollouts without training (its docstring; refill)",
+        "areal/utils/perf_tracer.py": f"{NOT_TRAINING}: performance tracing (refill)",
+        "areal/tools/profile_fsdp.py": f"{NOT_TRAINING}: profiling tool (refill, same grounds as profile_archon.py)",
+        "areal/tools/profile_archon.py": f"{NOT_TRAINING}: torch.profiler profiling tool for forward/backward",
+    },
+    "cstsunfu/dlk": {
+        "dlk/callback/progress_bar.py": f"{LIBRARY}: Lightning progress-bar callback",
+    },
+    "ml-jku/UPT": {
+        "data/transientflow/cfddataset_from_openfoam.py": f"{NOT_TRAINING}: data preparation (OpenFOAM copy/convert)",
+        "data/transientflow/cfddataset_norm.py": f"{NOT_TRAINING}: dataset mean/variance statistics",
+        "src/models/base/single_model_base.py": f"{LIBRARY}: model base class with optimizer hooks",
+        "src/optimizers/optimizer_wrapper.py": f"{LIBRARY}: optimizer wrapper",
+        "src/trainers/base/functional.py": f"{LIBRARY}: batch-size and accumulation helpers",
+        "src/utils/amp_utils.py": f"{LIBRARY}: mixed-precision helpers",
+    },
+    "azavea/raster-vision": {
+        "rastervision_pytorch_learner/rastervision/pytorch_learner/dataset/visualizer/visualizer.py": f"{NOT_TRAINING}: visualisation of samples",
+    },
+    "tbepler/protein-sequence-embedding-iclr2019": {
+        "eval_contact_casp12.py": f"{EVALUATION}: contact-map model evaluation on CASP12",
+        "eval_contact_scop.py": f"{EVALUATION}: contact-map model evaluation on SCOP",
+    },
+    "imirzadeh/CL-Gym": {
+        "cl_gym/algorithms/utils.py": f"{LIBRARY}: weight/gradient flatten and assign helpers",
+    },
+    "Shen-Lab/SS-GCNs": {
+        "SS-GMNN-GraphMix/": f"{VENDORED}: adapted copies of GMNN and GraphMix code (its README)",
+    },
+    "ShannonAI/glyce": {
+        "glyce/models/latticeLSTM/": f"{VENDORED}: a copy of Jie Yang's LatticeLSTM project (its header, folder layout)",
+    },
+
 }
 
 LEFT_OUT_FOLDERS = {
