@@ -46,7 +46,7 @@ class _Builder(TableVisitor):
             module = self.model.module_scope
             module.bind(Binding(name, kind, module, **kw))  # type: ignore[arg-type]
             return
-        self.scope.bind(Binding(name, kind, self.scope, **kw))  # type: ignore[arg-type]
+        self.scope.bind(Binding(name, kind, self.scope, branches=tuple(self.branches), **kw))  # type: ignore[arg-type]
         for loop in self.loops:
             if loop.scope is self.scope and kind in ("assign", "loop"):
                 loop.assigned.setdefault(name, []).append(kw.get("value"))  # type: ignore[arg-type]

@@ -333,7 +333,7 @@ class Facts:
         for loop in self.model.loops:
             feeds: dict[DataLoaderCall, LoaderLoop] = {}
             if isinstance(loop.node, cst.For):
-                for loader in self.loaders_in(loop.node.iter, loop.scope):
+                for loader in self._loaders_iterated(loop):
                     entry = feeds.setdefault(loader, LoaderLoop(loop))
                     entry.batch_names.update(target_names(loop.node.target))
                     entry.iterated = True
@@ -348,6 +348,28 @@ class Facts:
                 if not _inner_loop_of(loop, [e.loop for e in result[loader]]):
                     result[loader].append(entry)
         return result
+
+    def _loaders_iterated(self, loop: LoopInfo) -> list[DataLoaderCall]:
+        """The loaders a `for` loop takes batches from. A name bound in the other arm of an `if`
+        the loop sits in holds another value there (`t = tqdm(train_loader)` in the training arm,
+        `t = tqdm(test_loader)` in the testing one), where no loop around that `if` lets an
+        earlier pass's binding reach it."""
+        assert isinstance(loop.node, cst.For)
+        iterable = loop.node.iter
+        name = iterable
+        while isinstance(name, cst.Call) and name.args and (dotted(name.func) or "").rsplit(".", 1)[-1] in ITERATION_WRAPPERS:
+            name = name.args[0].value
+        if not isinstance(name, cst.Name):
+            return self.loaders_in(iterable, loop.scope)
+        bindings = self.model.lookup(name.value, loop.scope)
+        reaching = [binding for binding in bindings if not _other_arm(binding, loop)]
+        if len(reaching) == len(bindings) or any(b.kind != "assign" or b.value is None or b.index is not None for b in reaching):
+            return self.loaders_in(iterable, loop.scope)
+        found: list[DataLoaderCall] = []
+        for binding in reaching:
+            assert binding.value is not None
+            found.extend(loader for loader in self.loaders_in(binding.value, binding.scope) if loader not in found)
+        return found
 
     def handed_to_iteration(self, loader: DataLoaderCall) -> list[HandedLoader]:
         """The calls that hand the loader to a function of another module of the project that
@@ -968,6 +990,22 @@ class Facts:
                 return "unpinnable"
         return ""
 
+    def _returned_elements(self, name: cst.BaseExpression, scope: Scope) -> list[tuple[cst.BaseExpression, Scope]]:
+        """The names a function of this file returns in the tuple position that `name` is
+        unpacked from (`a, b = f()` with `return x, y`)."""
+        if not isinstance(name, cst.Name):
+            return []
+        found: list[tuple[cst.BaseExpression, Scope]] = []
+        for binding in self.model.lookup(name.value, scope):
+            if binding.kind != "assign" or binding.index is None or binding.value is None:
+                continue
+            for origin in self.model.origins(binding.value, binding.scope):
+                if isinstance(origin.expr, cst.Tuple) and binding.index < len(origin.expr.elements):
+                    element = origin.expr.elements[binding.index]
+                    if isinstance(element, cst.Element) and isinstance(element.value, cst.Name):
+                        found.append((element.value, origin.scope))
+        return found
+
     def _collates_unpinnable_class(self, collate: cst.BaseExpression, scope: Scope) -> bool:
         """`Batch.collate()` or `Batch.from_list`: a collate a class of the project provides,
         which batches into instances of it, where that class has no `pin_memory` for torch's
@@ -1009,6 +1047,12 @@ class Facts:
                 kind = self._dataset_kind(view.args[0].value, where, depth + 1)
                 if kind:
                     return kind
+        # `train, val, test = prepare(data)`, where the function returns `train, val, test` it
+        # took from random_split: the element is followed as a name of its own.
+        for element, where in self._returned_elements(dataset, scope) if depth < MAX_DATASET_VIEWS else []:
+            kind = self._dataset_kind(element, where, depth + 1)
+            if kind:
+                return kind
         # A Python list of samples (`[data[i:i + n] for i in starts]`, graphs appended in a loop):
         # indexing it loads nothing.
         if origins and all(isinstance(origin.expr, (cst.List, cst.ListComp, cst.Tuple)) for origin in origins):
@@ -1370,6 +1414,17 @@ def _is_main_guard(branch: Branch) -> bool:
         return False
     sides = {dotted(side) or string_value(side) for side in (test.left, test.comparisons[0].comparator)}
     return isinstance(test.comparisons[0].operator, cst.Equal) and sides == {"__name__", "__main__"}
+
+
+def _other_arm(binding: Binding, loop: LoopInfo) -> bool:
+    """The binding sits in one arm of an `if` and the loop in another, and no loop around the
+    loop also holds that `if` (a binding from an earlier pass could reach it then)."""
+    for bound in binding.branches:
+        if not isinstance(bound.owner, cst.If):
+            continue
+        if any(other.owner is bound.owner and other.arm != bound.arm for other in loop.branches):
+            return not any(node is bound.owner for parent in loop.parents for node in descendants(parent.node, cst.If))
+    return False
 
 
 def _cuda_tensor_type(name: Optional[str]) -> bool:

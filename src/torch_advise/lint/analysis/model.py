@@ -41,6 +41,7 @@ class Binding:
     index: Optional[int] = None
     qualname: Optional[str] = None
     node: Optional[cst.CSTNode] = None
+    branches: tuple[Branch, ...] = ()  # the if/try arms around the binding
 
 
 @dataclass(eq=False)

@@ -64,14 +64,19 @@ def _loops_around(
     return found
 
 
+def _handing(ctx: CheckContext, loader: DataLoaderCall) -> Callable[[CallSite], bool]:
+    """Whether a call hands the loader over as one of its arguments."""
+
+    def handing(site: CallSite) -> bool:
+        return any(loader in ctx.facts.loaders_in(argument.value, site.scope) for argument in site.node.args)
+
+    return handing
+
+
 def _enclosing_loops(ctx: CheckContext, loop: LoopInfo, loader: DataLoaderCall) -> list[LoopInfo]:
     found = list(loop.parents)
     if loop.function is not None:
-
-        def handing(site: CallSite) -> bool:
-            return any(loader in ctx.facts.loaders_in(argument.value, site.scope) for argument in site.node.args)
-
-        found.extend(_loops_around(ctx.model, loop.function, handing))
+        found.extend(_loops_around(ctx.model, loop.function, _handing(ctx, loader)))
     return found
 
 
@@ -251,7 +256,9 @@ def _handed_every_epoch(ctx: CheckContext, loader: DataLoaderCall) -> Optional[t
             return handed.function.rsplit(".", 1)[-1], False
         loops = list(handed.site.loops)
         if handed.site.function is not None:
-            loops.extend(_loops_around(ctx.model, handed.site.function))
+            # `evaluate(model, test_loader)` once after training is not `evaluate(model,
+            # val_loader)` every epoch: only the calls that hand this loader on count.
+            loops.extend(_loops_around(ctx.model, handed.site.function, _handing(ctx, loader)))
         for loop in loops:
             if loop not in rebuilt and (handed.facts.trains or _trains(ctx, loop)):
                 return handed.function.rsplit(".", 1)[-1], _called_under_a_condition(handed.site, loop)
