@@ -140,6 +140,16 @@ def check(ctx: CheckContext) -> None:
         ctx.violations.extend(found.violations)
 
 
+def _dropped(site: CallSite) -> bool:
+    """`torch.cuda.amp.autocast(enabled=True)` written as a statement of its own: the context
+    manager is made and thrown away, never entered, so nothing runs under it."""
+    statement = site.statement
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and any(isinstance(part, cst.Expr) and part.value is site.node for part in statement.body)
+    )
+
+
 def _autocasts(ctx: CheckContext) -> None:
     model = ctx.model
     scaler_note = (
@@ -154,6 +164,8 @@ def _autocasts(ctx: CheckContext) -> None:
         call = site.node
         if has_star_args(call) or literal_value(keyword_args(call).get("enabled", cst.Name("True"))) is False:
             continue  # a dtype or switch hidden in **kwargs may well be right
+        if _dropped(site):
+            continue
         device, dtype, cuda_only = ctx.facts.autocast_arguments(site)
         if dtype is not None and bfloat16_flag(call):
             continue  # AMP011 reports a float16 dtype under a flag that asks for bfloat16
