@@ -117,9 +117,14 @@ class _CudaModules:
         return bool(origins) and all(self._always_cuda(o) for o in origins)
 
     def _always_cuda(self, origin: Origin) -> bool:
-        if isinstance(origin.expr, cst.Attribute):
+        node = origin.expr
+        if isinstance(node, cst.Attribute):
             return False  # `images.device` follows the tensor, which may have been moved anywhere
-        return self.ctx.facts.can_be_cuda(origin.expr, origin.scope)  # one origin: can be == is
+        if isinstance(node, cst.Call) and self.model.qualname(node.func, origin.scope) == "torch.device" and positional_args(node):
+            # `torch.device("cuda" if torch.cuda.is_available() else "cpu")`: as its argument is.
+            inner = self.model.origins(positional_args(node)[0], origin.scope)
+            return bool(inner) and all(self._always_cuda(o) for o in inner)
+        return self.ctx.facts.can_be_cuda(node, origin.scope)  # one origin: can be == is
 
     def _built_on_cuda(self, origin: Origin) -> bool:
         """`Net().cuda()`, `Net().to(device).train()`, `DDP(net, device_ids=[rank])`; on torch
