@@ -1532,7 +1532,14 @@ class Project:
         if summary is None:
             return set()
         try:
-            return {found for reference, _ in summary.imports.values() for found in self._resolve(reference, path)}
+            found = set()
+            for reference, name in summary.imports.values():
+                for module in self._resolve(reference, path):
+                    found.add(module)
+                    if name is not None and (imported := summary_of(module)) is not None:
+                        # `from chatlearn import FSDPModule`: the module that defines it, too.
+                        found.update(defining.path for defining, _ in self._reexported(imported, name, 0))
+            return found
         except OSError:  # a buffer checked as a file of a folder that does not exist
             return set()
 
