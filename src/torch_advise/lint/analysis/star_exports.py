@@ -3,8 +3,8 @@
 A star import binds every public name of the other module (its literal `__all__`, or the names
 not starting with `_`) to whatever that module bound it to last. The module's text names a
 binding that happens once: its own function or class, or an absolute import (`from
-torch.utils.data import DataLoader`). A name it binds twice (`try: import apex` ... `except:
-apex = None`), by assignment, or through `global` is UNKNOWN. A star import of its own binds
+torch.utils.data import DataLoader`; the same import twice binds the same). A name it binds to two
+things (`try: import apex` ... `except: apex = None`), by assignment, or through `global` is UNKNOWN. A star import of its own binds
 what that module exports on top, which the project (Project._star_exports) reads in turn.
 """
 
@@ -53,7 +53,9 @@ def star_exports(tree: ast.Module, path: str) -> StarExports:
             steps.append((node.id, UNKNOWN))
         elif isinstance(node, ast.ExceptHandler) and node.name:
             steps.append((node.name, UNKNOWN))
-    bound = Counter(step[0] for step in steps if isinstance(step, tuple))
+    # A name bound twice to the same import (`import torch` on two lines) is still that import.
+    bound = Counter(step[0] for step in dict.fromkeys(step for step in steps if isinstance(step, tuple) and step[1] != OWN))
+    bound.update(step[0] for step in steps if isinstance(step, tuple) and step[1] == OWN)
     rebound = {name for node in ast.walk(tree) if isinstance(node, (ast.Global, ast.Nonlocal)) for name in node.names}
     steps = [
         (step[0], UNKNOWN) if isinstance(step, tuple) and (bound[step[0]] > 1 or step[0] in rebound) else step for step in steps
