@@ -143,11 +143,13 @@ def called_name(call: cst.Call) -> Optional[str]:
 
 
 def argument_for(call: cst.Call, name: str, position: int) -> Optional[Expr]:
-    if has_star_args(call):
-        return None
+    # A keyword or a position written out is the value even beside `**kwargs` (Python refuses a
+    # second value for it); a position means nothing once a `*args` may have filled it.
     for arg in call.args:
         if arg.keyword is not None and arg.keyword.value == name:
             return arg.value
+    if any(arg.star == "*" for arg in call.args):
+        return None
     positional = positional_args(call)
     return positional[position] if 0 <= position < len(positional) else None
 
