@@ -2550,6 +2550,159 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "glyce/models/latticeLSTM/": f"{VENDORED}: a copy of Jie Yang's LatticeLSTM project (its header, folder layout)",
     },
 
+    # holdout30
+    "HIT-SCIR/ltp": {
+        "python/core/ltp_core/datamodules/multi_task_datamodule.py": f"{LIBRARY}: a LightningDataModule",
+        "python/core/ltp_core/datamodules/task_datamodule.py": f"{LIBRARY}: a LightningDataModule",
+    },
+    "2U1/Qwen2-VL-Finetune": {
+        "src/params.py": f"{NOT_TRAINING}: argument dataclasses only (TrainingArguments/DPOConfig/GRPOConfig fields)",
+    },
+    "facebookresearch/large_concept_model": {
+        "lcm/datasets/dataloader.py": f"{LIBRARY}: fairseq2 DataLoader/data pipeline wrapper",
+        "lcm/models/two_tower_diffusion_lcm/builder.py": f"{LIBRARY}: model config and builder (architecture), no training",
+    },
+    "Vermeille/Torchelie": {
+        "torchelie/callbacks/": f"{LIBRARY}: callbacks (refill)",
+        "torchelie/nn/": f"{LIBRARY}: layers and helpers (refill)",
+        "scripts/stylevgg.py": f"{NOT_TRAINING}: rescales pretrained VGG conv statistics with grad disabled",
+        "torchelie/optim.py": f"{LIBRARY}: optimizer implementations (DeepDreamOptim, AddSign, ...)",
+    },
+    "facebookresearch/FixRes": {
+        "imnet_evaluate/train.py": f"{EVALUATION}: evaluates pretrained networks on ImageNet under no_grad (README: Evaluation of the networks)",
+        "imnet_extract/train.py": f"{NOT_TRAINING}: extracts embeddings/softmax of pretrained networks to .npy",
+    },
+    "xiaotudui/pytorch-tutorial": {
+        "src/nn_maxpool.py": f"{NOT_TRAINING}: a layer demo with no optimizer step (refill)",
+        "src/nn_relu.py": f"{NOT_TRAINING}: a layer demo with no optimizer step (refill)",
+        "src/dataloader.py": f"{NOT_TRAINING}: tutorial demo writing DataLoader batches to TensorBoard",
+        "src/nn_conv2d.py": f"{NOT_TRAINING}: tutorial demo of a Conv2d forward pass",
+        "src/nn_linear.py": f"{NOT_TRAINING}: tutorial demo of a Linear forward pass",
+        "src/nn_loss_network.py": f"{NOT_TRAINING}: tutorial demo computing a loss, no backward or optimizer step",
+    },
+    "StanfordMIMI/DDM2": {
+        "data/mri_dataset.py": f"{NOT_TRAINING}: MRI Dataset class (data loading)",
+        "model/mri_modules/diffusion.py": f"{LIBRARY}: diffusion model/loss module; the optimizer steps live in model/model.py",
+    },
+    "jnyborg/timematch": {
+        "dataset.py": f"{NOT_TRAINING}: Dataset class and data loaders",
+    },
+    "alasdairtran/fourierflow": {
+        "fourierflow/builders/base.py": f"{LIBRARY}: LightningDataModule base class",
+        "fourierflow/builders/kolmogorov.py": f"{LIBRARY}: data builder (JAX-CFD data generation and DataLoaders)",
+        "fourierflow/callbacks/model_checkpoint.py": f"{LIBRARY}: checkpoint callback",
+        "fourierflow/trainers/jax_callback_hook.py": f"{VENDORED}: Lightning's callback hook (its header)",
+    },
+    "owkin/FLamby": {
+        "flamby/datasets/fed_camelyon16/dataset_creation_scripts/tiling_slides.py": f"{NOT_TRAINING}: data preparation (slide tiling)",
+    },
+    "Hanjun-Dai/graph_adversarial_attack": {
+        "code/node_attack/node_grad_attack.py": f"{EVALUATION}: gradient-based attack on a trained GCN, no training",
+        "code/node_attack/plot_node_grad_attack.py": f"{NOT_TRAINING}: attack run dumping gradients for plotting",
+    },
+    "openclimatefix/predict_pv_yield": {
+        "predict_pv_yield/data/dataloader.py": f"{LIBRARY}: data loading (refill)",
+        "experiments/2021-08/2021-08-18/run_baseline.py": f"{EVALUATION}: validates a last-value baseline only (trainer.fit commented out)",
+        "experiments/2021-08/2021-08-27/run_baseline.py": f"{EVALUATION}: validates a last-value baseline only (trainer.fit commented out)",
+    },
+    "dptech-corp/Uni-Mol": {
+        "unimol/unimol/utils/conformer_model.py": f"{NOT_TRAINING}: docking post-processing, LBFGS on ligand pose coordinates",
+        "unimol/unimol/utils/coordinate_model.py": f"{NOT_TRAINING}: docking post-processing, LBFGS on ligand coordinates",
+        "unimol_docking_v2/unimol/models/docking_pose_v2.py": f"{LIBRARY}: model definition trained through Uni-Core, no training loop",
+        "unimol_docking_v2/unimol/scripts/6tsr.py": f"{NOT_TRAINING}: refinement of ML docking outputs",
+        "unimol_tools/unimol_tools/predictor.py": f"{NOT_TRAINING}: inference / representation extraction",
+    },
+    "Lifelong-Robot-Learning/LIBERO": {
+        "libero/lifelong/metric.py": f"{EVALUATION}: task success-rate rollouts",
+        "libero/lifelong/utils.py": f"{LIBRARY}: helpers (seeding, device, checkpoint save/load)",
+    },
+    "HazyResearch/metal": {
+        "metal/mmtl/data.py": f"{LIBRARY}: Dataset and collate function",
+    },
+    "williamyang1991/DualStyleGAN": {
+        "finetune_stylegan.py": f"{VENDORED}: rosinality/stylegan2-pytorch train.py with minor changes (README: based on stylegan2-pytorch)",
+        "destylize.py": f"{NOT_TRAINING}: data preparation, destylization by latent-code optimization with frozen models",
+        "generate.py": f"{NOT_TRAINING}: inference / image generation",
+    },
+    "PRBonn/LiDiff": {
+        "lidiff/datasets/datasets.py": f"{LIBRARY}: LightningDataModule / DataLoaders",
+        "lidiff/datasets/datasets_refine.py": f"{LIBRARY}: LightningDataModule / DataLoaders",
+        "lidiff/tools/diff_completion_pipeline.py": f"{NOT_TRAINING}: inference pipeline for scene completion",
+    },
+    "utcsilab/deepinpy": {
+        "deepinpy/callback.py": f"{VENDORED}: PyTorch Lightning's ModelCheckpoint callback (its docstring verbatim)",
+    },
+    "acids-ircam/RAVE": {
+        "rave/core.py": f"{LIBRARY}: DSP utilities, losses and data helpers",
+    },
+    "Applied-Machine-Learning-Lab/KuaiSim": {
+        "code/env/": f"{LIBRARY}: simulated user environments (refill, same grounds as the two above)",
+        "code/recogym/": f"{VENDORED}: a copy of Criteo's reco-gym package",
+        "code/env/KRCrossSessionEnvironment_ModelBased.py": f"{LIBRARY}: simulated user environment, no training loop",
+        "code/env/KREnvironment_InfiniteRec_GPU.py": f"{LIBRARY}: simulated user environment, no training loop",
+    },
+    "VICO-UoE/URL": {
+        "models/model_utils.py": f"{LIBRARY}: classifier heads, LR schedulers, checkpointer",
+    },
+    "moment-timeseries-foundation-model/moment-research": {
+        "moment/data/dataloader.py": f"{LIBRARY}: dataset collection and DataLoader construction",
+        "moment/data/nlp_datasets.py": f"{LIBRARY}: NLP dataset / DataLoader wrapper",
+        "moment/models/dghl.py": f"{VENDORED}: Amazon's DGHL model implementation (its Copyright Amazon.com Apache header)",
+    },
+    "drivendataorg/magnet-geomagnetic-field": {
+        "3rd_Place/src/dplr/data.py": f"{LIBRARY}: Dataset / DataLoader helpers",
+    },
+    "ecmwf/anemoi-core": {
+        "training/src/anemoi/training/diagnostics/": f"{LIBRARY}: callbacks and profilers (refill)",
+        "training/src/anemoi/training/utils/checkpoint.py": f"{LIBRARY}: checkpoint helpers (refill)",
+        "training/src/anemoi/training/checkpoint/base.py": f"{LIBRARY}: checkpoint pipeline abstractions",
+        "training/src/anemoi/training/checkpoint/loading/base.py": f"{LIBRARY}: checkpoint loading strategy base class",
+        "training/src/anemoi/training/data/datamodule.py": f"{LIBRARY}: Lightning DataModule / DataLoader wrapper",
+        "training/src/anemoi/training/diagnostics/callbacks/checkpoint.py": f"{LIBRARY}: checkpoint-saving callback",
+        "training/src/anemoi/training/diagnostics/logger.py": f"{LIBRARY}: MLflow/W&B logger setup",
+        "training/src/anemoi/training/distributed/strategy.py": f"{LIBRARY}: DDP strategy and gradient-scaling hooks",
+        "training/src/anemoi/training/train/evaluate.py": f"{EVALUATION}: validation-only pass of a trained checkpoint",
+    },
+    "facebookresearch/dinov3": {
+        "dinov3/data/loaders.py": f"{LIBRARY}: dataset and DataLoader/sampler builders",
+    },
+    "bytedance/ParaGen": {
+        "paragen/optim/optimizer.py": f"{LIBRARY}: optimizer wrapper (clipping, fp16 scaling)",
+        "paragen/utils/tensor.py": f"{LIBRARY}: tensor and checkpoint utilities",
+    },
+    "Replicable-MARL/MARLlib": {
+        "marllib/patch/": f"{VENDORED}: patched copies of RLlib files and third-party environments (hns, pommerman, hanabi)",
+    },
+    "imrahulr/adversarial_robustness_pytorch": {
+        "core/attacks/deepfool.py": f"{LIBRARY}: DeepFool attack implementation",
+        "core/attacks/pgd.py": f"{LIBRARY}: PGD attack implementation",
+        "core/data/semisup.py": f"{LIBRARY}: semi-supervised dataset and DataLoader sampler",
+        "eval-adv.py": f"{EVALUATION}: PGD/CW robustness evaluation of trained models",
+        "gowal21uncovering/utils/trades.py": f"{LIBRARY}: TRADES loss function (follows yaodongyu/TRADES); the loop is in the trainer",
+    },
+    "shubhtuls/factored3d": {
+        "data/suncg.py": f"{LIBRARY}: SUNCG dataset and DataLoader",
+    },
+    "BloodAxe/Kaggle-2019-Blindness-Detection": {
+        "kernel_bootstrap.py": f"{NOT_TRAINING}: generated Kaggle inference kernel (embedded package, TTA prediction)",
+        "retinopathy/dataset.py": f"{LIBRARY}: datasets, folds and DataLoader samplers",
+        "retinopathy/opt.py": f"{VENDORED}: optimizers copied from adamwr, qhadamw, RAdam and Ranger (its docstrings)",
+        "retinopathy/scripts/generalization.py": f"{EVALUATION}: cross-dataset kappa of trained checkpoints",
+    },
+    "earthnet2021/earthnet-models-pytorch": {
+        "earthnet_models_pytorch/data/": f"{LIBRARY}: datasets and Lightning DataModules",
+    },
+    "fgnt/padertorch": {
+        "padertorch/train/hooks.py": f"{LIBRARY}: trainer hooks (summary, checkpoint, validation)",
+        "padertorch/train/optimizer.py": f"{LIBRARY}: optimizer wrappers",
+    },
+    "epfml/federated-learning-public-code": {
+        "codes/FedDF-code/pcode/create_scheduler.py": f"{LIBRARY}: learning-rate scheduler",
+    },
+    "chrsmrrs/k-gnn": {
+        "k_gnn/dataloader.py": f"{LIBRARY}: DataLoader collate function",
+    },
+
 }
 
 LEFT_OUT_FOLDERS = {
