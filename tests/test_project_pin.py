@@ -209,6 +209,14 @@ def test_a_conda_environment_in_the_repositorys_env_folder_pins_when_nothing_nea
     assert find_torch_pin(tmp_path / "src") == ((2, 1), nearer)
 
 
+def test_the_repositorys_requirements_folder_pins_whatever_its_files_are_called(tmp_path):
+    (tmp_path / ".git").mkdir()
+    pin = write(tmp_path / "requirements", "runtime.txt", "--extra-index-url https://download.pytorch.org/whl/cu113\ntorch==1.11.0+cu113\n")
+    write(tmp_path / "requirements", "notes.md", "torch==2.1.0\n")
+    (tmp_path / "algorithms").mkdir()
+    assert find_torch_pin(tmp_path / "algorithms") == ((1, 11), pin)
+
+
 def test_a_conda_package_list_named_requirements_txt_pins_with_its_single_equals(tmp_path):
     (tmp_path / ".git").mkdir()
     exported = "# $ conda create --name <env> --file <this file>\nnumpy=1.13.1=py36_0\npytorch=0.2.0=py36h53baedd_4cu80\n"

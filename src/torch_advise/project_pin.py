@@ -36,6 +36,9 @@ ENVIRONMENT_FOLDERS = ("env", "envs", "environment", "environments", "conda")
 # Folders at its root that hold set-up files among others: only a conda file named for what it is
 # (`scripts/requirements_conda.yaml`, `docker/environment.yml`) is read there.
 SETUP_FOLDERS = ("scripts", "docker", "install", "setup", "tools")
+# A folder at its root that holds its pip requirements files, whatever they are called
+# (`requirements/requirements.txt`, `requirements/runtime.txt`).
+REQUIREMENTS_FOLDER = "requirements"
 # Files that describe how to set the project up, in prose and commands, rather than install it.
 DESCRIBING_FILES = ("readme.md", "install.md")
 
@@ -112,7 +115,7 @@ def find_torch_pin(start: Path, memo: Optional[PinMemo] = None) -> Optional[tupl
     # Last, the conda environments a repository keeps in a folder of their own (`env/`).
     folders = list(scope.folders)
     if scope.vouched and folders:
-        folders += [folders[-1] / name for name in (*ENVIRONMENT_FOLDERS, *SETUP_FOLDERS)]
+        folders += [folders[-1] / name for name in (*ENVIRONMENT_FOLDERS, *SETUP_FOLDERS, REQUIREMENTS_FOLDER)]
     for folder in folders:
         declared = [(version, path) for version, path in memo.requirements_of(folder) if scope.foreign_owner(path) is None]
         # A version the folder's dependency files install decides over one its README describes,
@@ -191,7 +194,7 @@ def _reader(name: str, folder: Path) -> Optional[Callable[[Path], Iterator[str]]
         # (`environment_old_2021.yml`), so only the set-up folders' are read, and those named
         # for the machine training runs on (`environment-gpu.yml`).
         return _conda_environment
-    if lowered.startswith("requirements") and lowered.endswith(".txt"):
+    if lowered.endswith(".txt") and (lowered.startswith("requirements") or folder.name == REQUIREMENTS_FOLDER):
         return _requirements_txt
     if lowered == "dockerfile" or lowered.startswith("dockerfile.") or lowered.endswith(".dockerfile"):
         return _dockerfile
