@@ -356,9 +356,8 @@ class Facts:
         earlier pass's binding reach it."""
         assert isinstance(loop.node, cst.For)
         iterable = loop.node.iter
-        name = iterable
-        while isinstance(name, cst.Call) and name.args and (dotted(name.func) or "").rsplit(".", 1)[-1] in ITERATION_WRAPPERS:
-            name = name.args[0].value
+        unwrapped = list(self._unwrap_iteration(iterable, loop.scope))
+        name = unwrapped[0] if len(unwrapped) == 1 else None
         if not isinstance(name, cst.Name):
             return self.loaders_in(iterable, loop.scope)
         bindings = self.model.lookup(name.value, loop.scope)
@@ -809,7 +808,9 @@ class Facts:
             and _cuda_tensor_type(string_value(o.expr) or self.model.qualname(o.expr, o.scope))
             for o in self.model.origins(arguments[0], site.scope)
         ]
-        return all(cuda) and bool(cuda) if always else any(cuda)
+        if always:
+            return bool(cuda) and all(cuda)
+        return any(cuda)
 
     def batch_moves_to_cuda(self, entry: LoaderLoop, or_unknown: bool = False) -> list[CallSite]:
         """Calls that move something derived from the loop's batch to a CUDA device, in the loop
