@@ -68,19 +68,21 @@ def loader_forwarding(node: ast.ClassDef, qualified: Callable[[str], str]) -> Op
 
 
 def _forwarding(init: Union[ast.FunctionDef, ast.AsyncFunctionDef], base: ast.expr) -> Optional[LoaderForwarding]:
+    calls = [node for node in ast.walk(init) if isinstance(node, ast.Call) and _calls_base_init(node, base)]
+    if len(calls) != 1:
+        return None
+    call = calls[0]
+    # What the call hands torch's constructor after the instance (`DataLoader.__init__(self, ...)`
+    # names it, `super().__init__(...)` does not).
+    handed = call.args[1:] if isinstance(call.func, ast.Attribute) and dotted_name(call.func.value) == dotted_name(base) else call.args
     arguments = init.args
     if arguments.vararg is not None:
-        return IDENTITY if _passes_everything_on(init, base) else None
+        return IDENTITY if _passes_everything_on(init, call, handed) else None
     positional = [*arguments.posonlyargs, *arguments.args][1:]
     params = tuple(a.arg for a in [*positional, *arguments.kwonlyargs])
     defaults = {a.arg: _literal(d) for a, d in zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults)}
     defaults.update({a.arg: _literal(d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None})
     kwargs = arguments.kwarg.arg if arguments.kwarg is not None else None
-    calls = [node for node in ast.walk(init) if isinstance(node, ast.Call) and _calls_base_init(node, base)]
-    if len(calls) != 1:
-        return None
-    call = calls[0]
-    handed = call.args[1:] if isinstance(call.func, ast.Attribute) and dotted_name(call.func.value) == dotted_name(base) else call.args
     if any(isinstance(a, ast.Starred) for a in handed) or len(handed) > len(DATALOADER_PARAMS):
         return None
     passed: dict[str, ast.expr] = dict(zip(DATALOADER_PARAMS, handed))
@@ -105,19 +107,16 @@ def _forwarding(init: Union[ast.FunctionDef, ast.AsyncFunctionDef], base: ast.ex
     return LoaderForwarding(params, defaults, forwarded, frozenset(set_here), rest)
 
 
-def _passes_everything_on(init: Union[ast.FunctionDef, ast.AsyncFunctionDef], base: ast.expr) -> bool:
-    """`def __init__(self, *args, **kwargs): super().__init__(*args, **kwargs)`: every argument
-    reaches torch as the call gave it, and the constructor sets none of the loader's settings
-    on the instance afterwards (`self.collate_fn = ...`)."""
+def _passes_everything_on(init: Union[ast.FunctionDef, ast.AsyncFunctionDef], call: ast.Call, handed: list[ast.expr]) -> bool:
+    """`def __init__(self, *args, **kwargs): super().__init__(*args, **kwargs)`, the one call of
+    torch's constructor (`call`, `handed` after the instance): every argument reaches torch as
+    given, and the constructor sets none of the loader's settings on the instance afterwards
+    (`self.collate_fn = ...`)."""
     arguments = init.args
     if arguments.vararg is None or arguments.kwarg is None or arguments.posonlyargs or arguments.args[1:] or arguments.kwonlyargs:
         return False
-    names = {arguments.vararg.arg, arguments.kwarg.arg}
-    calls = [node for node in ast.walk(init) if isinstance(node, ast.Call) and _calls_base_init(node, base)]
-    if len(calls) != 1 or names & _changed_names(init):
+    if {arguments.vararg.arg, arguments.kwarg.arg} & _changed_names(init):
         return False
-    call = calls[0]
-    handed = call.args[1:] if isinstance(call.func, ast.Attribute) and dotted_name(call.func.value) == dotted_name(base) else call.args
     if len(handed) != 1 or not isinstance(handed[0], ast.Starred) or dotted_name(handed[0].value) != arguments.vararg.arg:
         return False
     if len(call.keywords) != 1 or call.keywords[0].arg is not None or dotted_name(call.keywords[0].value) != arguments.kwarg.arg:

@@ -187,7 +187,6 @@ class _CudaModules:
                 return function.cls
         return None
 
-
     def _moves_itself(self, site: CallSite, cls: ClassInfo) -> bool:
         """`self.to(self.device)` in a method of the class or of a class it inherits: a network
         that moves itself, as reinforcement-learning agents' networks do in their constructor."""

@@ -54,14 +54,15 @@ SAME_DEVICE_METHODS = {
 SAME_DEVICE_FUNCTIONS = {"torch.squeeze", "torch.unsqueeze", "torch.tril", "torch.triu", "torch.diag", "torch.normal", "torch.bernoulli"}
 
 
-def _built_from_factory(ctx: CheckContext, site: CallSite) -> Optional[cst.Call]:
-    """The factory call a moved tensor was made from by calls that keep it on the CPU:
-    `torch.normal(torch.zeros(n), std).clamp(-c, c).to(device)`."""
+def _moved_factory(ctx: CheckContext, site: CallSite) -> Optional[tuple[cst.Call, bool]]:
+    """The factory call whose tensor `site` moves, with whether calls that keep the tensor on the
+    CPU stand between them: `torch.zeros(3).cuda()` (False), `torch.normal(torch.zeros(n),
+    std).clamp(-c, c).to(device)` (True)."""
     node = site.receiver
     while isinstance(node, cst.Call) and not any(a.star for a in node.args):
         factory = _factory_call(ctx, node, site.scope)
         if factory is not None:
-            return factory if node is not site.receiver else None
+            return factory, node is not site.receiver
         if isinstance(node.func, cst.Attribute) and node.func.attr.value in SAME_DEVICE_METHODS:
             node = node.func.value
         elif ctx.model.qualname(node.func, site.scope) in SAME_DEVICE_FUNCTIONS and positional_args(node):
@@ -71,16 +72,9 @@ def _built_from_factory(ctx: CheckContext, site: CallSite) -> Optional[cst.Call]
     return None
 
 
-def _factory(ctx: CheckContext, site: CallSite) -> Optional[cst.Call]:
-    """The factory call whose result `site` moves at once (`torch.zeros(3).cuda()`)."""
-    receiver = site.receiver
-    return _factory_call(ctx, receiver, site.scope) if isinstance(receiver, cst.Call) else None
-
-
 def _factory_call(ctx: CheckContext, receiver: cst.Call, scope: Scope) -> Optional[cst.Call]:
-    """`receiver` itself, when it is a factory call that builds on the CPU."""
-    if any(a.star for a in receiver.args):
-        return None
+    """`receiver` itself, when it is a factory call that builds on the CPU (star arguments
+    already refused by the caller)."""
     if {"device", "pin_memory"} & set(keyword_args(receiver)):
         return None  # already placed, or pinned on purpose for a copy that overlaps
     name = ctx.model.qualname(receiver.func, scope)
@@ -199,14 +193,14 @@ def _built_once_on_demand(ctx: CheckContext, site: CallSite) -> bool:
         # it again on every call.
         return False
     stored = {code(target) for target in targets}
-    # A test around the whole loop is passed once; the one that guards the build is in the step.
+    return any(code(node) in stored for test in _tests_in_the_step(site) for node in descendants(test, (cst.Name, cst.Attribute)))
+
+
+def _tests_in_the_step(site: CallSite) -> list[cst.BaseExpression]:
+    """The tests of the `if`s around the call inside the step: a test around the whole loop is
+    passed once, and decides nothing about each step."""
     around_the_loop = set(site.loops[-1].branches) if site.loops else set()
-    for branch in site.branches:
-        if isinstance(branch.owner, cst.If) and branch not in around_the_loop:
-            tested = descendants(branch.owner.test, (cst.Name, cst.Attribute))
-            if any(code(node) in stored for node in tested):
-                return True
-    return False
+    return [branch.owner.test for branch in site.branches if isinstance(branch.owner, cst.If) and branch not in around_the_loop]
 
 
 def _counters(ctx: CheckContext) -> set[str]:
@@ -225,16 +219,10 @@ def _some_steps_only(ctx: CheckContext, site: CallSite, counters: set[str]) -> b
     0:`) or when a counter reaches a value (`if self.cur_iter == self.total:`, a reset once a
     period). A test of a setting (`if args.noise:`) passes on every step or none."""
     code = ctx.model.module.code_for_node
-    around_the_loop = set(site.loops[-1].branches) if site.loops else set()
-    for branch in site.branches:
-        if not isinstance(branch.owner, cst.If) or branch in around_the_loop:
-            continue
-        test = branch.owner.test
-        if ctx.steps.guards.periodic(test, site.scope):
-            return True
-        if any(code(node) in counters for node in descendants(test, (cst.Name, cst.Attribute))):
-            return True
-    return False
+    return any(
+        ctx.steps.guards.periodic(test, site.scope) or any(code(node) in counters for node in descendants(test, (cst.Name, cst.Attribute)))
+        for test in _tests_in_the_step(site)
+    )
 
 
 def check(ctx: CheckContext) -> None:
@@ -242,16 +230,13 @@ def check(ctx: CheckContext) -> None:
     for site in ctx.model.calls:
         if site.method not in ("cuda", "to", "type") or not ctx.facts.moves_to_cuda(site) or not _every_step(ctx, site):
             continue
-        if _built_once_on_demand(ctx, site):
+        moved = _moved_factory(ctx, site)
+        if moved is None or _built_once_on_demand(ctx, site):
             continue
         counters = _counters(ctx) if counters is None else counters
         if _some_steps_only(ctx, site, counters):
             continue
-        factory = _factory(ctx, site)
-        chained = factory is None
-        factory = factory or _built_from_factory(ctx, site)
-        if factory is None:
-            continue
+        factory, chained = moved
         name = ctx.model.qualname(factory.func, site.scope)
         device = None if chained else _device_source(ctx, site)
         edits: tuple = ()
