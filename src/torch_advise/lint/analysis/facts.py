@@ -34,7 +34,7 @@ from torch_advise.lint.analysis.syntax import (
     string_value,
     target_names,
 )
-from torch_advise.lint.analysis.values import argparse_declarations, argparse_defaults
+from torch_advise.lint.analysis.values import argparse_declarations, argparse_defaults, declared_default
 from torch_advise.lint.analysis.walk import descendants
 from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.records import dataclass, field
@@ -392,7 +392,7 @@ class Facts:
                     if param not in facts.iterated_params:
                         continue
                     handed = argument_for(site.node, param, index)
-                    if handed is not None and loader in self.loaders_in(handed, site.scope):
+                    if handed is not None and loader in self.loaders_handed(handed, site.scope):
                         found.append(HandedLoader(site, function, facts, param, handed))
         return found
 
@@ -402,8 +402,23 @@ class Facts:
         for site in self.model.calls:
             if not site.node.args or has_star_args(site.node) or self.model.callee(site.node, site.scope) is not None:
                 continue
-            if any(loader in self.loaders_in(arg.value, site.scope) for arg in site.node.args):
+            if any(loader in self.loaders_handed(arg.value, site.scope) for arg in site.node.args):
                 yield site
+
+    def loaders_handed(self, expr: cst.BaseExpression, scope: Scope) -> list[DataLoaderCall]:
+        """Loaders an argument hands on: those it yields batches of, or those of a list, tuple or
+        dict literal it is (`evaluate(model, [test_loader])`, `{"train": a, "val": b}`), whose
+        items the function it is handed to iterates in turn (project.py's iterated parameters)."""
+        found = list(self.loaders_in(expr, scope))
+        for origin in self.model.origins(expr, scope):
+            if isinstance(origin.expr, (cst.List, cst.Tuple, cst.Set)):
+                items = [e.value for e in origin.expr.elements if not isinstance(e, cst.StarredElement)]
+            elif isinstance(origin.expr, cst.Dict):
+                items = [e.value for e in origin.expr.elements if isinstance(e, cst.DictElement)]
+            else:
+                continue
+            found.extend(loader for item in items for loader in self.loaders_in(item, origin.scope) if loader not in found)
+        return found
 
     def _methods_reached(self, site: CallSite) -> Iterator[tuple[str, FunctionFacts]]:
         """The methods of the project's classes the call may run (`trainer.train_epoch(loader)`
@@ -496,8 +511,10 @@ class Facts:
         if declared is not None:
             if len(declared) != 1:
                 return None
-            default = keyword_args(declared[0]).get("default")
+            default = declared_default(declared[0])
             flags = tuple(flag for flag in (string_value(a) for a in positional_args(declared[0])) if flag)
+            if isinstance(declared[0].func, cst.Attribute) and declared[0].func.attr.value.startswith("DEFINE_"):
+                flags = (f"--{expr.attr.value}",)
             option = Option(None if default is None else literal_value(default), flags)
             declaring = str(self.project.path)
         else:
@@ -553,7 +570,7 @@ class Facts:
                 return True
             if isinstance(node, cst.Subscript) and self._configured_cuda_item(node, origin.scope):
                 return True
-            defaults = argparse_defaults(self.model, node, origin.scope) if isinstance(node, cst.Attribute) else None
+            defaults = argparse_defaults(self.model, node, origin.scope) if isinstance(node, (cst.Attribute, cst.Call)) else None
             if defaults and any(self.can_be_cuda(default, origin.scope, seen) for default in defaults):
                 return True  # `--device` defaulting to "cuda"
         if any(self._handed_cuda(function, name) for function, name in self._parameters_untraced_here(expr, scope, 0)):

@@ -88,17 +88,22 @@ def lightning_fits(model: TrainingModel, on_gpu: bool = False) -> list[CallSite]
         if site.method != "fit" or site.receiver is None:
             continue
         trainers = [
-            o.expr for o in model.origins(site.receiver, site.scope)
+            o for o in model.origins(site.receiver, site.scope)
             if isinstance(o.expr, cst.Call) and is_lightning(model.qualname(o.expr.func, o.scope), "Trainer")
         ]
-        if trainers and (not on_gpu or any(_on_gpu(trainer) for trainer in trainers)):
+        if trainers and (not on_gpu or any(_on_gpu(model, trainer.expr, trainer.scope) for trainer in trainers)):
             found.append(site)
     return found
 
 
-def _on_gpu(trainer: cst.Call) -> bool:
+def _on_gpu(model: TrainingModel, trainer: cst.CSTNode, scope: Scope) -> bool:
+    assert isinstance(trainer, cst.Call)
     keywords = keyword_args(trainer)
     accelerator = _accelerator(keywords["accelerator"]) if "accelerator" in keywords else None
+    if accelerator is NOT_LITERAL and not isinstance(keywords["accelerator"], cst.IfExp):
+        # `accelerator = "cuda"` in the branch where torch.cuda.is_available(): as a choice.
+        assigned = {literal_value(o.expr) for o in model.origins(keywords["accelerator"], scope)}
+        accelerator = "gpu" if assigned & GPU_ACCELERATORS else NOT_LITERAL
     gpus = keywords.get("gpus")
     count = (len(gpus.elements) if isinstance(gpus, (cst.List, cst.Tuple)) else literal_value(gpus)) if gpus is not None else None
     return trainer_device(accelerator, count) == "gpu"

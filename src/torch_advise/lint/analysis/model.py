@@ -17,6 +17,7 @@ from torch_advise.lint.analysis.names import canonical
 from torch_advise.lint.analysis.syntax import (
     Expr,
     Loop,
+    argparse_dest,
     argument_for,
     called_name,
     dotted,
@@ -519,10 +520,41 @@ class TrainingModel:
             argument = argument_for(site.node, binding.name, position)
             if argument is not None:
                 result.extend(self.origins(argument, site.scope, depth))
+            else:
+                result.extend(self._spread_option_origins(site, binding.name, depth))
         param = function.params[position + (1 if function.self_name else 0)]
         if param.default is not None:
             result.extend(self.origins(param.default, function.scope.parent or function.scope, depth))
         return result
+
+    def _spread_option_origins(self, site: CallSite, name: str, depth: int) -> list[Origin]:
+        """`main(**vars(args))` or `main(**args.__dict__)` with `args = parser.parse_args()` fills
+        each parameter with the option of its name: its `add_argument` calls are where the value
+        comes from (what they declare decides, as for `args.workers`). A spread of anything but
+        parsed options is a value nobody can see here: the spread itself stands for it."""
+        result: list[Origin] = []
+        for arg in site.node.args:
+            if arg.star != "**":
+                continue
+            namespaces = [self._namespace_of(o.expr) for o in self.origins(arg.value, site.scope, depth)]
+            parsed = bool(namespaces) and all(
+                n is not None and any(_parse_args_call(o.expr) for o in self.origins(n, site.scope, depth)) for n in namespaces
+            )
+            if not parsed:
+                result.append(Origin(arg.value, site.scope))
+                continue
+            # An option nobody declares leaves the parameter its default, which is traced already.
+            result.extend(Origin(s.node, s.scope) for s in self.calls if s.method == "add_argument" and argparse_dest(s.node) == name)
+        return result
+
+    @staticmethod
+    def _namespace_of(expr: cst.CSTNode) -> Optional[cst.CSTNode]:
+        """`args` of `vars(args)` or `args.__dict__`."""
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "vars" and len(expr.args) == 1:
+            return expr.args[0].value if not expr.args[0].star and expr.args[0].keyword is None else None
+        if isinstance(expr, cst.Attribute) and expr.attr.value == "__dict__":
+            return expr.value
+        return None
 
     def _instance_attribute(self, expr: cst.Attribute, scope: Scope) -> Optional[list[Binding]]:
         """Bindings of `self.x` when `expr` is `self.x` inside a method (None otherwise)."""
@@ -760,3 +792,7 @@ def _abstract(function: FunctionInfo) -> bool:
 def _local_name(alias: cst.ImportAlias) -> Optional[str]:
     name = alias.asname.name if alias.asname is not None else alias.name
     return name.value if isinstance(name, cst.Name) else None
+
+
+def _parse_args_call(expr: cst.CSTNode) -> bool:
+    return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "parse_args"

@@ -42,8 +42,7 @@ from torch_advise.lint.analysis.lightning_trainers import CONFIGURED, configurat
 from torch_advise.lint.analysis.loader_subclasses import LoaderForwarding, loader_forwarding
 from torch_advise.lint.analysis.precision import PRECISION_NAMES, chosen_precisions
 from torch_advise.lint.analysis.star_exports import OWN, UNKNOWN, StarExports, star_exports
-from torch_advise.lint.analysis.syntax import NOT_LITERAL
-from torch_advise.lint.analysis.values import option_dest
+from torch_advise.lint.analysis.syntax import NOT_LITERAL, option_dest
 from torch_advise.lint.project_files import LAUNCH_SUFFIXES, forget_states, project_files
 from torch_advise.records import dataclass, field
 
@@ -286,8 +285,11 @@ def _iterated(node: ast.expr) -> ast.expr:
 
 
 def _iterated_name(node: ast.expr) -> Optional[str]:
-    """The name whose items a loop header's iterable yields: `loader`, `enumerate(loader)`."""
+    """The name whose items a loop header's iterable yields: `loader`, `enumerate(loader)`, or
+    the collection of loaders of `iter(loaders[i])` and `dataloaders[phase]`."""
     node = _iterated(node)
+    if isinstance(node, ast.Subscript):
+        node = node.value
     return node.id if isinstance(node, ast.Name) else None
 
 

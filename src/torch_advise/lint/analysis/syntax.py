@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Optional, Union
 
 from torch_advise.lint.analysis.walk import descendants
@@ -132,6 +132,20 @@ def scale_arguments(expr: cst.CSTNode) -> Optional[list[Expr]]:
     if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "scale":
         return positional_args(expr)
     return None
+
+
+def argparse_dest(call: cst.Call) -> Optional[str]:
+    dest = keyword_args(call).get("dest")
+    if dest is not None:
+        return string_value(dest)
+    return option_dest([flag for flag in (string_value(arg) for arg in positional_args(call)) if flag])
+
+
+def option_dest(flags: Sequence[str]) -> Optional[str]:
+    """The attribute an option's flags set without a `dest=`: the first long flag's, else the
+    first flag's (`--batch-size` sets `batch_size`)."""
+    chosen = next((f for f in flags if f.startswith("--")), flags[0] if flags else None)
+    return chosen.lstrip("-").replace("-", "_") if chosen else None
 
 
 def called_name(call: cst.Call) -> Optional[str]:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Optional
 
 from torch_advise.lint.analysis.model import (
+    CallSite,
     Scope,
     TrainingModel,
 )
 from torch_advise.lint.analysis.syntax import (
     NOT_LITERAL,
+    argparse_dest,
     dotted,
     keyword_args,
     literal_value,
@@ -25,47 +26,63 @@ PURE_CALLS = {"min", "max", "int", "len", "abs", "os.cpu_count"}
 
 def argparse_declarations(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> Optional[list[cst.Call]]:
     """`args.workers` where `args = parser.parse_args()`: the `add_argument` calls that declare
-    it; None when `expr` is not such a read."""
+    it, or `FLAGS.workers` of absl: the `flags.DEFINE_integer("workers", 8, ...)` calls; None
+    when `expr` is not such a read. A declaration is its own (the origin of a parameter that
+    `main(**vars(args))` fills)."""
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "add_argument":
+        return [expr]
     if not isinstance(expr, cst.Attribute):
         return None
+    origins = model.origins(expr.value, scope)
+    if any(model.qualname(o.expr, o.scope) == "absl.flags.FLAGS" for o in origins):
+        return [site.node for site in model.calls if _absl_flag_defined(model, site) == expr.attr.value]
     if not any(
         isinstance(o.expr, cst.Call) and isinstance(o.expr.func, cst.Attribute) and o.expr.func.attr.value == "parse_args"
-        for o in model.origins(expr.value, scope)
+        for o in origins
     ):
         return None
     return [site.node for site in model.calls if site.method == "add_argument" and argparse_dest(site.node) == expr.attr.value]
 
 
+def _absl_flag_defined(model: TrainingModel, site: CallSite) -> Optional[str]:
+    """The flag `flags.DEFINE_integer("workers", 8, "...")` defines."""
+    if not (site.method or "").startswith("DEFINE_") or not (model.qualname(site.node.func, site.scope) or "").startswith("absl.flags."):
+        return None
+    given = keyword_args(site.node).get("name")
+    positional = positional_args(site.node)
+    if given is None and positional:
+        given = positional[0]
+    return string_value(given) if given is not None else None
+
+
+def declared_default(call: cst.Call) -> Optional[cst.CSTNode]:
+    """The default an option's declaration writes out: `default=`, or absl's second argument."""
+    keywords = keyword_args(call)
+    if "default" in keywords:
+        return keywords["default"]
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value.startswith("DEFINE_"):
+        positional = positional_args(call)
+        return positional[1] if len(positional) > 1 else None
+    return None
+
+
 def argparse_defaults(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> Optional[list[cst.CSTNode]]:
-    """`args.workers` where `args = parser.parse_args()`: the defaults of the matching
-    `add_argument` calls (a literal `False` for store_true); None when `expr` is not such a read."""
+    """`args.workers` where `args = parser.parse_args()` (or absl's `FLAGS.workers`): the
+    defaults of the declarations (a literal `False` for store_true); None when `expr` is not
+    such a read."""
     declared = argparse_declarations(model, expr, scope)
     if declared is None:
         return None
     defaults: list[cst.CSTNode] = []
     for call in declared:
-        keywords = keyword_args(call)
-        if "default" in keywords:
-            defaults.append(keywords["default"])
-        elif string_value(keywords.get("action", cst.Name("None"))) == "store_true":
+        default = declared_default(call)
+        if default is not None:
+            defaults.append(default)
+        elif string_value(keyword_args(call).get("action", cst.Name("None"))) == "store_true":
             defaults.append(cst.Name("False"))
         else:
             defaults.append(cst.Name("None"))
     return defaults or None
-
-
-def argparse_dest(call: cst.Call) -> Optional[str]:
-    dest = keyword_args(call).get("dest")
-    if dest is not None:
-        return string_value(dest)
-    return option_dest([flag for flag in (string_value(arg) for arg in positional_args(call)) if flag])
-
-
-def option_dest(flags: Sequence[str]) -> Optional[str]:
-    """The attribute an option's flags set without a `dest=`: the first long flag's, else the
-    first flag's (`--batch-size` sets `batch_size`)."""
-    chosen = next((f for f in flags if f.startswith("--")), flags[0] if flags else None)
-    return chosen.lstrip("-").replace("-", "_") if chosen else None
 
 
 def possible_values(model: TrainingModel, expr: cst.BaseExpression, scope: Scope) -> list[object]:
