@@ -30,6 +30,7 @@ from torch_advise.lint.analysis.syntax import (
     next_source,
     root_name,
     scale_arguments,
+    string_value,
     target_names,
 )
 from torch_advise.lint.analysis.walk import descendants
@@ -85,6 +86,22 @@ def _host_data(model: TrainingModel, name: str, scope: Scope, before: int, depth
             continue
         return False
     return True
+
+
+def _last_read_back(model: TrainingModel, name: str, scope: Scope, before: int) -> bool:
+    """The name was last bound, before the read, to what a read copied back to the host:
+    `outputs = outputs.cpu().numpy()` then `outputs[i].tolist()`, a list made from a NumPy array
+    that waits for nothing (the `.cpu()` is the wait, and is reported itself)."""
+    earlier = []
+    for binding in model.lookup(name, scope):
+        if binding.kind != "assign" or not isinstance(binding.value, cst.Call):
+            continue
+        site = model.call_site(binding.value)
+        if site is None:
+            return False
+        if site.order < before and not _bound_after(model, binding.value, before):
+            earlier.append((site.order, binding.value))
+    return bool(earlier) and _inner_sync(max(earlier, key=lambda pair: pair[0])[1])
 
 
 def _bound_after(model: TrainingModel, value: cst.Call, read: int) -> bool:
@@ -183,7 +200,7 @@ def _sync_reads(ctx: CheckContext, site: CallSite, clock_after: set[int]) -> Ite
             if _inner_sync(receiver):
                 return  # `x.cpu().numpy()`: the first call already waited
             root = root_name(receiver)
-            if root is not None and _host_data(model, root, site.scope, site.order):
+            if root is not None and (_host_data(model, root, site.scope, site.order) or _last_read_back(model, root, site.scope, site.order)):
                 return
         yield SyncRead(site.node, _short(model, site.node))
         return
@@ -506,7 +523,7 @@ def _copies_wait_anyway(ctx: CheckContext, loop: LoopInfo) -> bool:
             # inside it (`for step in bar: for _ in range(n_dis): real = next(it).to(device)`).
             if (entry.loop is loop or entry.loop in loop.parents) and _copies_that_wait(ctx, entry, loop, in_step, unpinned):
                 return True
-    return _items_copied_blocking(ctx, loop, in_step) or _host_tensors_copied(ctx, loop)
+    return _items_copied_blocking(ctx, loop, in_step) or _host_tensors_copied(ctx, loop) or _indexed_with_host_indices(ctx, loop)
 
 
 # Factories that copy the data they are given to the device they are asked for.
@@ -537,6 +554,41 @@ def _host_tensors_copied(ctx: CheckContext, loop: LoopInfo) -> bool:
         if any(isinstance(node, cst.Call) and _host_factory(model, node, site.scope) for node in built):
             return True
     return False
+
+
+# Draws of indices on the host (a replay buffer's `np.random.randint(0, size, batch_size)`).
+HOST_INDEX_DRAWS = {"numpy.random.randint", "numpy.random.choice", "numpy.random.permutation", "random.sample"}
+
+
+def _indexed_with_host_indices(ctx: CheckContext, loop: LoopInfo) -> bool:
+    """The same wait where the step indexes a tensor kept on the GPU with indices drawn on the
+    host, its own or in a function of this file it calls: `indices = np.random.randint(0,
+    self._size, n)` then `self._states[indices]`, with `self._states = torch.zeros(...,
+    device=device)`. Torch copies the indices to the GPU first, from pageable memory, which
+    waits for the GPU's queue to drain as a read does."""
+    model = ctx.model
+    for call in ctx.steps.iteration(loop):
+        site = call.site
+        if call.guarded(ctx.steps.guards) or model.call_name(site) not in HOST_INDEX_DRAWS or not site.assigned_names:
+            continue
+        for node in descendants(site.scope.node, cst.Subscript):
+            index = node.slice[0].slice if len(node.slice) == 1 else None
+            if not (isinstance(index, cst.Index) and isinstance(index.value, cst.Name) and index.value.value in site.assigned_names):
+                continue
+            if any(_built_on_cuda(ctx, o.expr, o.scope) for o in model.origins(node.value, site.scope)):
+                return True
+    return False
+
+
+def _built_on_cuda(ctx: CheckContext, node: cst.CSTNode, scope: Scope) -> bool:
+    """`torch.zeros(n, d, device=device)` with a device that is not known to be the CPU: as for
+    the copies above, the finding presumes the step's tensors are on the GPU."""
+    if not isinstance(node, cst.Call) or (ctx.model.qualname(node.func, scope) or "") not in HOST_FACTORIES:
+        return False
+    device = keyword_args(node).get("device")
+    return device is not None and (
+        ctx.facts.can_be_cuda(device, scope) or any(string_value(o.expr) != "cpu" for o in ctx.model.origins(device, scope))
+    )
 
 
 def _copies_that_wait(ctx: CheckContext, entry: LoaderLoop, loop: LoopInfo, in_step: set[int], unpinned: bool) -> bool:
