@@ -13,7 +13,7 @@ from torch_advise.lint.analysis.steps import (
     forward_text,
     frozen_texts,
 )
-from torch_advise.lint.analysis.syntax import keyword_args, literal_value
+from torch_advise.lint.analysis.syntax import called_name, keyword_args, literal_value
 
 
 def _feeds_a_backward(model: TrainingModel, function: Optional[FunctionInfo], depth: int = 0) -> bool:
@@ -25,9 +25,11 @@ def _feeds_a_backward(model: TrainingModel, function: Optional[FunctionInfo], de
         return False
     for site in model.calls_to(function):
         caller = site.function
-        if caller is None or caller is function:
+        if caller is function:
             continue
-        if any(call.method == "backward" and call.order > site.order for call in caller.calls):
+        # A script's top level calls it as a function would: `loss = calc_loss(x); loss.backward()`.
+        calls = caller.calls if caller is not None else [call for call in model.calls if call.function is None]
+        if any(call.method == "backward" and call.order > site.order for call in calls):
             return True
         if _feeds_a_backward(model, caller, depth + 1):
             return True
@@ -82,6 +84,21 @@ def check(ctx: CheckContext) -> None:
                 break
             seen.add(id(call.site.node))
             why = " (its inputs' volatile=True has turned nothing off since torch 0.4)" if _volatile_inputs(ctx, loop) else ""
+            shared = call.via[0] if call.via and _feeds_a_backward(model, call.site.function) else None
+            if shared is not None:
+                # The function also computes a training loss: autograd goes off around this call,
+                # in the evaluation loop, not in the function.
+                if id(shared.node) in seen:
+                    continue
+                seen.add(id(shared.node))
+                helper = called_name(shared.node) or "the function"
+                ctx.report(
+                    shared.node,
+                    f"{helper}(...) runs {text}(...) in an evaluation loop with autograd on{why}, so every activation "
+                    f"is kept for a backward that never comes: run this loop under `with torch.inference_mode():` "
+                    f"(or torch.no_grad()), here rather than in {helper}(), whose loss training also backpropagates",
+                )
+                continue
             ctx.report(
                 call.site.node,
                 f"{text}(...) runs in an evaluation loop with autograd on{why}, so every activation is kept "
