@@ -170,6 +170,15 @@ def test_several_files_of_one_folder_give_the_oldest_pin(tmp_path):
     assert find_torch_pin(tmp_path) == ((2, 1), older)
 
 
+def test_what_building_the_documentation_installs_is_not_a_pin(tmp_path):
+    write(tmp_path, "requirements.txt", "torch>=2.0.1\n")
+    write(tmp_path, "requirements-docs.txt", "torch==1.13.1\nsphinx==3.5.4\n")
+    write(tmp_path / "requirements", "docs.txt", "torch==1.12.0\n")
+    assert find_torch_pin(tmp_path) is None
+    trained = write(tmp_path, "requirements_train.txt", "torch==2.1.0\n")
+    assert find_torch_pin(tmp_path) == ((2, 1), trained)
+
+
 def test_unreadable_or_broken_files_are_passed_over(tmp_path):
     write(tmp_path, "pyproject.toml", "[project\ndependencies = ['torch==2.1.0'\n")
     write(tmp_path, "setup.cfg", "\x00\x01 not a config")

@@ -195,6 +195,10 @@ def _reader(name: str, folder: Path) -> Optional[Callable[[Path], Iterator[str]]
         # for the machine training runs on (`environment-gpu.yml`).
         return _conda_environment
     if lowered.endswith(".txt") and (lowered.startswith("requirements") or folder.name == REQUIREMENTS_FOLDER):
+        # What building the documentation installs (`requirements-docs.txt`, `requirements/docs.txt`)
+        # is not what training runs on.
+        if {"doc", "docs"} & set(re.split(r"[-_.]", lowered)):
+            return None
         return _requirements_txt
     if lowered == "dockerfile" or lowered.startswith("dockerfile.") or lowered.endswith(".dockerfile"):
         return _dockerfile
