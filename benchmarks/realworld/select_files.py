@@ -2703,6 +2703,307 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "k_gnn/dataloader.py": f"{LIBRARY}: DataLoader collate function",
     },
 
+    # holdout31
+    "hucebot/prescyent": {
+        "prescyent/dataset/dataset.py": f"{LIBRARY}: TrajectoriesDataset, a LightningDataModule",
+        "prescyent/predictor/base_predictor.py": f"{LIBRARY}: abstract predictor base class, no optimizer step",
+        "prescyent/predictor/constant_predictor.py": f"{NOT_TRAINING}: constant baseline, train() is a no-op",
+        "prescyent/predictor/delayed_predictor.py": f"{NOT_TRAINING}: delayed baseline, train() is a no-op",
+    },
+    "EhsanRS/scModelForge": {
+        "src/scmodelforge/finetuning/_utils.py": f"{LIBRARY}: checkpoint-loading utilities for fine-tuning",
+        "src/scmodelforge/finetuning/data_module.py": f"{LIBRARY}: label encoder and fine-tuning data module",
+        "src/scmodelforge/training/callbacks.py": f"{LIBRARY}: Lightning callbacks for throughput/timing logging",
+        "src/scmodelforge/training/data_module.py": f"{LIBRARY}: tokenized-cell Dataset and LightningDataModule",
+    },
+    "FutureXiang/ddae": {
+        "utils.py": f"{LIBRARY}: config, seeding, DDP and optimizer-factory helpers",
+    },
+    "PatrickHua/SimSiam": {
+        "optimizers/larc.py": f"{VENDORED}: LARC optimizer wrapper copied from NVIDIA apex",
+        "optimizers/lars.py": f"{LIBRARY}: LARS optimizer class",
+        "optimizers/lars_simclr.py": f"{LIBRARY}: SimCLR-style LARS optimizer class",
+        "optimizers/lr_scheduler.py": f"{LIBRARY}: warmup + cosine LR scheduler class",
+    },
+    "automl/TabPFN": {
+        "tabpfn/scripts/tabular_baselines.py": f"{EVALUATION}: scores sklearn/XGBoost/AutoML baselines, no torch training loop",
+    },
+    "aviralkumar2907/CQL": {
+        "d4rl/rlkit/torch/dqn/dqn.py": f"{VENDORED}: rlkit DQN trainer (refill)",
+        "d4rl/rlkit/torch/sac/sac.py": f"{VENDORED}: rlkit SAC trainer (refill)",
+        "d4rl/rlkit/torch/vae/vae_trainer.py": f"{VENDORED}: rlkit VAE trainer (refill)",
+        "d4rl/examples/dqn_and_double_dqn.py": f"{VENDORED}: rlkit example script; README: D4RL code built off vitchyr/rlkit",
+        "d4rl/rlkit/launchers/skewfit_experiments.py": f"{VENDORED}: rlkit Skew-Fit launcher copied with rlkit",
+        "d4rl/rlkit/torch/ddpg/ddpg.py": f"{VENDORED}: rlkit DDPG trainer copied with rlkit",
+        "d4rl/rlkit/torch/dqn/double_dqn.py": f"{VENDORED}: rlkit Double-DQN trainer copied with rlkit",
+        "d4rl/rlkit/torch/her/her.py": f"{VENDORED}: rlkit HER trainer wrapper copied with rlkit",
+        "d4rl/rlkit/torch/td3/td3.py": f"{VENDORED}: rlkit TD3 trainer copied with rlkit",
+        "d4rl/rlkit/torch/torch_rl_algorithm.py": f"{VENDORED}: rlkit abstract TorchTrainer/algorithm base classes",
+    },
+    "chanwkimlab/amortized-attribution": {
+        "calculate_feature_attribution.py": f"{NOT_TRAINING}: computes Shapley/Banzhaf/LIME attributions with trainer.predict only",
+    },
+    "cnellington/Contextualized": {
+        "contextualized/dags/trainers.py": f"{NOT_TRAINING}: pl.Trainer subclass adding only a predict_params helper",
+        "contextualized/regression/trainers.py": f"{NOT_TRAINING}: pl.Trainer subclasses adding only predict helpers",
+    },
+    "jasonwu0731/trade-dst": {
+        "utils/utils_multiWOZ_DST.py": f"{LIBRARY}: MultiWOZ vocabulary, Dataset, collate and data preparation",
+        "utils/utils_temp.py": f"{LIBRARY}: dialogue vocabulary, Dataset, collate and data preparation",
+    },
+    "keonlee9420/Comprehensive-Transformer-TTS": {
+        "evaluate.py": f"{EVALUATION}: validation-loss evaluation under torch.no_grad",
+        "model/optimizer.py": f"{LIBRARY}: ScheduledOptim learning-rate wrapper",
+        "model/transformers/reformer.py": f"{LIBRARY}: Reformer layer definitions (lucidrains-style), no training loop",
+        "synthesize.py": f"{NOT_TRAINING}: TTS inference/synthesis script",
+    },
+    "luost26/3D-Generative-SBDD": {
+        "utils/data.py": f"{LIBRARY}: protein-ligand Data class and DataLoader",
+        "utils/warmup.py": f"{VENDORED}: GradualWarmupScheduler copied from Ildoo Kim's MIT-licensed repo",
+    },
+    "mkocabas/VIBE": {
+        "lib/dataset/loaders.py": f"{LIBRARY}: builds training/validation DataLoaders",
+        "lib/smplify/temporal_smplify.py": f"{NOT_TRAINING}: SMPLify body-model fitting (extended from SPIN), no network training",
+    },
+    "notmahi/bet": {
+        "models/libraries/mingpt/trainer.py": f"{VENDORED}: minGPT trainer copied from karpathy/minGPT",
+    },
+    "optimass/Maximally_Interfered_Retrieval": {
+        "data.py": f"{LIBRARY}: continual-learning Dataset and DataLoader definitions",
+    },
+    "s4m77/Kaggle-HMS-2": {
+        "src/explain_model.py": f"{NOT_TRAINING}: GNNExplainer run on a trained model (refill)",
+        "src/data/graph_datamodule.py": f"{LIBRARY}: HMS LightningDataModule",
+        "src/data/raw_datamodule.py": f"{LIBRARY}: raw EEG LightningDataModule",
+        "src/explain.py": f"{NOT_TRAINING}: GNNExplainer on a trained checkpoint",
+        "src/explain_attention.py": f"{NOT_TRAINING}: plots cross-modal attention weights from a checkpoint",
+        "src/explainers/gnn_explainer.py": f"{NOT_TRAINING}: GNNExplainer analysis/visualization of a trained checkpoint",
+    },
+    "seimy6681/kor_children_ssd_detection": {
+        "augmentation/tacotron2/loss_scaler.py": f"{VENDORED}: NVIDIA Tacotron 2 file; folder README: modified copy of NVIDIA Tacotron 2",
+        "augmentation/tacotron2/train.py": f"{VENDORED}: NVIDIA Tacotron 2 train.py; folder README: modified copy of NVIDIA Tacotron 2",
+    },
+    "wp99cp/continual-learning": {
+        "prototype_based_sampling/experiments/prototype_based_replay_selection/balanced_buffer.py": f"{LIBRARY}: replay-buffer classes",
+        "prototype_based_sampling/experiments/prototype_based_replay_selection/prototype_based_replay_selection_strategy.py": f"{LIBRARY}: samplers",
+        "prototype_based_sampling/experiments/prototype_based_replay_selection/prototype_plugin.py": f"{LIBRARY}: replay callback",
+        "prototype_based_sampling/experiments/prototype_based_replay_selection/representation_plugin.py": f"{NOT_TRAINING}: PCA plots",
+    },
+    "yulunzhang/RCAN": {
+        "RCAN_TestCode/code/dataloader.py": f"{VENDORED}: EDSR-PyTorch MSDataLoader; README: code built on EDSR-PyTorch",
+        "RCAN_TestCode/code/loss/adversarial.py": f"{VENDORED}: EDSR-PyTorch adversarial loss; README: code built on EDSR-PyTorch",
+        "RCAN_TestCode/code/main.py": f"{VENDORED}: EDSR-PyTorch main.py; README: code built on EDSR-PyTorch",
+        "RCAN_TestCode/code/trainer.py": f"{VENDORED}: EDSR-PyTorch Trainer (test copy); README: code built on EDSR-PyTorch",
+        "RCAN_TrainCode/code/dataloader.py": f"{VENDORED}: EDSR-PyTorch MSDataLoader; README: code built on EDSR-PyTorch",
+        "RCAN_TrainCode/code/loss/adversarial.py": f"{VENDORED}: EDSR-PyTorch adversarial loss; README: code built on EDSR-PyTorch",
+        "RCAN_TrainCode/code/main.py": f"{VENDORED}: EDSR-PyTorch main.py; README: code built on EDSR-PyTorch",
+        "RCAN_TrainCode/code/trainer.py": f"{VENDORED}: EDSR-PyTorch Trainer; README: code built on EDSR-PyTorch",
+    },
+    "declare-lab/tango": {
+        "audioldm_eval/": f"{VENDORED}: AudioLDM's evaluation package (refill)",
+        "tango2/audioldm_eval/": f"{VENDORED}: AudioLDM's evaluation package (refill)",
+        "models.py": f"{LIBRARY}: the diffusion model's definition, no training loop (refill)",
+        "mustango/models.py": f"{LIBRARY}: the diffusion model's definition, no training loop (refill)",
+        "tango2/models.py": f"{LIBRARY}: the diffusion model's definition, no training loop (refill)",
+        "audioldm/clap/training/": f"{VENDORED}: AudioLDM's CLAP training code (refill; README: audioldm borrowed from AudioLDM)",
+        "mustango/audioldm/": f"{VENDORED}: AudioLDM's code (refill)",
+        "mustango/diffusers/": f"{VENDORED}: a copy of Hugging Face diffusers and its examples (refill)",
+        "audioldm/clap/training/main.py": f"{VENDORED}: CLAP trainer inside audioldm/, which README says is borrowed from AudioLDM",
+        "audioldm_eval/feature_extractors/panns/main.py": f"{VENDORED}: PANNs trainer inside audioldm_eval (borrowed, per README)",
+        "mustango/audioldm/clap/training/main.py": f"{VENDORED}: second copy of the AudioLDM/CLAP training main",
+        "mustango/diffusers/examples/controlnet/train_controlnet.py": f"{VENDORED}: HuggingFace diffusers example (copy of diffusers)",
+        "mustango/diffusers/examples/dreambooth/train_dreambooth.py": f"{VENDORED}: HuggingFace diffusers example (copy of diffusers)",
+        "mustango/diffusers/examples/instruct_pix2pix/train_instruct_pix2pix.py": f"{VENDORED}: HuggingFace diffusers example",
+        "mustango/diffusers/examples/research_projects/colossalai/train_dreambooth_colossalai.py": f"{VENDORED}: diffusers example copy",
+    },
+    "openforcefield/openff-nagl": {
+        "openff/nagl/nn/_dataset.py": f"{LIBRARY}: DGL molecule dataset classes",
+        "openff/nagl/nn/_models.py": f"{LIBRARY}: GNN model definitions (LightningModule with no training_step/optimizer)",
+    },
+    "y0ast/deterministic-uncertainty-quantification": {
+        "utils/evaluate_ood.py": f"{EVALUATION}: OOD AUROC evaluation helpers",
+    },
+    "rschireman/LightningANI": {
+        "lightning_ani/nnp_data_module.py": f"{LIBRARY}: a LightningDataModule",
+        "lightning_ani/nnp_kfold.py": f"{LIBRARY}: k-fold LightningDataModule stubs",
+    },
+    "LeoGrin/tabular-benchmark": {
+        "src/models/TabSurvey/": f"{VENDORED}: a copy of the TabSurvey project (refill, as the files above)",
+        "src/models/tabular/": f"{VENDORED}: Yandex's tabular-dl-revisiting-models code (bin/, lib/ on the zero library) (refill)",
+        "src/utils/utils.py": f"{LIBRARY}: dataset and numpy helpers (refill)",
+        "src/models/TabSurvey/models/basemodel_torch.py": f"{VENDORED}: part of a vendored copy of the TabSurvey project",
+        "src/models/TabSurvey/models/danet_lib/DAN_Task.py": f"{VENDORED}: DANet library vendored inside TabSurvey copy",
+        "src/models/TabSurvey/models/danet_lib/lib/utils.py": f"{VENDORED}: DANet utils vendored inside TabSurvey copy",
+        "src/models/TabSurvey/models/danet_lib/model/AcceleratedModule.py": f"{VENDORED}: DANet model code vendored inside TabSurvey copy",
+        "src/models/TabSurvey/models/deepfm_lib/models/basemodel.py": f"{VENDORED}: DeepCTR-Torch base model in TabSurvey copy",
+        "src/models/TabSurvey/models/deepgbm_lib/trainModel.py": f"{VENDORED}: DeepGBM library vendored inside TabSurvey copy",
+        "src/models/TabSurvey/models/deepgbm_lib/utils/helper.py": f"{VENDORED}: DeepGBM helpers in TabSurvey copy",
+        "src/models/TabSurvey/models/node_lib/trainer.py": f"{VENDORED}: NODE library trainer vendored inside TabSurvey copy",
+    },
+    "xichenpan/soda": {
+        "metric.py": f"{EVALUATION}: KNN and linear-probe evaluation metrics",
+        "models/dit.py": f"{LIBRARY}: DiT model definition",
+        "pipelines/pipeline_soda.py": f"{NOT_TRAINING}: diffusers inference pipeline",
+        "trainer.py": f"{EVALUATION}: HF Trainer subclass overriding only eval dataloader and prediction_step (image sampling)",
+    },
+    "wzekai99/DM-Improves-AT": {
+        "core/attacks/deepfool.py": f"{LIBRARY}: DeepFool attack implementation",
+        "core/data/semisup.py": f"{LIBRARY}: semi-supervised dataset and sampler",
+        "core/utils/trades.py": f"{LIBRARY}: TRADES loss function (from imrahulr/adversarial_robustness_pytorch)",
+        "core/utils/train.py": f"{VENDORED}: near-verbatim copy of imrahulr/adversarial_robustness_pytorch core/utils/train.py",
+        "edm/select_1M.py": f"{NOT_TRAINING}: pseudo-label generation for generated data",
+        "edm/training/training_loop.py": f"{VENDORED}: NVlabs/edm training loop copied verbatim (license header stripped)",
+        "gowal21uncovering/utils/trades.py": f"{LIBRARY}: TRADES loss function helper",
+    },
+    "zdaxie/PixPro": {
+        "contrast/lars.py": f"{LIBRARY}: LARS optimizer wrapper",
+        "contrast/lr_scheduler.py": f"{LIBRARY}: learning-rate schedulers",
+    },
+    "megvii-research/NAFNet": {
+        "basicsr/data/prefetch_dataloader.py": f"{LIBRARY}: prefetch dataloader (from BasicSR)",
+        "basicsr/models/base_model.py": f"{LIBRARY}: BasicSR base model class (save/load, scheduler helpers), no training step",
+    },
+    "fanyun-sun/InfoGraph": {
+        "unsupervised/evaluate_embedding.py": f"{EVALUATION}: embedding evaluation with downstream classifiers",
+    },
+    "lgcollins/FedRep": {
+        "FedProx.py": f"{LIBRARY}: FedProx optimizer (modified from FedNova)",
+    },
+    "yuyangw/MolCLR": {
+        "dataset/dataset.py": f"{LIBRARY}: molecule graph dataset",
+        "dataset/dataset_mix.py": f"{LIBRARY}: molecule graph dataset (mixed augmentation)",
+        "dataset/dataset_subgraph.py": f"{LIBRARY}: molecule graph dataset (subgraph removal)",
+    },
+    "hirofumi0810/neural_sp": {
+        "neural_sp/datasets/asr/dataloader.py": f"{LIBRARY}: custom DataLoader",
+        "neural_sp/trainers/lr_scheduler.py": f"{LIBRARY}: learning-rate scheduler wrapper",
+    },
+    "illuin-tech/colpali": {
+        "scripts/compute_hardnegs.py": f"{NOT_TRAINING}: embeds documents with a frozen model to mine hard negatives",
+    },
+    "LennartKeller/trf_training_tut": {
+        "text/_build/jupyter_execute/Prerequisites.py": f"{NOT_TRAINING}: notebook export: data preparation and loss demo",
+    },
+    "Amshaker/unetr_plus_plus": {
+        "unetr_pp/training/network_training/network_trainer_acdc.py": f"{VENDORED}: nnU-Net NetworkTrainer via nnFormer, near-verbatim",
+        "unetr_pp/training/network_training/network_trainer_lung.py": f"{VENDORED}: nnU-Net NetworkTrainer via nnFormer, near-verbatim",
+        "unetr_pp/training/network_training/network_trainer_synapse.py": f"{VENDORED}: copy of nnFormer network_trainer_synapse.py",
+        "unetr_pp/training/network_training/network_trainer_tumor.py": f"{VENDORED}: nnU-Net NetworkTrainer via nnFormer, near-verbatim",
+    },
+    "Hadisalman/smoothing-adversarial": {
+        "code/attacks.py": f"{LIBRARY}: PGD/DDN attack classes (adapted from jeromerony/fast_adversarial)",
+        "code/datasets.py": f"{LIBRARY}: dataset getters and dataset classes",
+        "code/train.py": f"{VENDORED}: README says it is the original training code of Cohen et al. (locuslab/smoothing)",
+    },
+    "gordicaleksa/pytorch-GANs": {
+        "playground.py": f"{NOT_TRAINING}: demo of BCE adversarial loss on a scalar logit and GIF creation",
+        "utils/utils.py": f"{LIBRARY}: utilities (image I/O, data loaders, model/optimizer factories)",
+    },
+    "autonomousvision/convolutional_occupancy_networks": {
+        "eval_meshes.py": f"{EVALUATION}: evaluates generated meshes",
+        "generate.py": f"{NOT_TRAINING}: mesh extraction from a trained model",
+        "src/conv_onet/generation.py": f"{NOT_TRAINING}: Generator3D mesh generation (inference)",
+        "src/encoder/unet.py": f"{VENDORED}: header says code is from jaxony/unet-pytorch (model definition)",
+    },
+    "clvrai/spirl": {
+        "spirl/modules/mdn.py": f"{LIBRARY}: mixture density network layer (refill)",
+        "spirl/utils/pytorch_utils.py": f"{LIBRARY}: torch helpers (refill)",
+        "spirl/components/data_loader.py": f"{LIBRARY}: dataset classes and data loaders",
+        "spirl/components/trainer_base.py": f"{LIBRARY}: trainer mixin with NaN-gradient debug hooks, no training loop",
+        "spirl/models/skill_prior_mdl.py": f"{LIBRARY}: model definition (skill prior model), no training loop",
+        "spirl/modules/flow_models.py": f"{LIBRARY}: normalizing-flow layers (extended from tonyduan/normalizing-flows)",
+        "spirl/rl/components/agent.py": f"{LIBRARY}: abstract base agent classes, update() left to subclasses",
+        "spirl/utils/general_utils.py": f"{LIBRARY}: general utilities",
+    },
+    "alipay/Pyraformer": {
+        "pyraformer/graph_attention.py": f"{NOT_TRAINING}: time/memory benchmark of attention layers on constant fake data",
+    },
+    "MaherDissem/PersFL-LoadForecast": {
+        "src/clients/ALA.py": f"{VENDORED}: Adaptive Local Aggregation module copied from FedALA (TsingZ0/FedALA)",
+        "src/dataset.py": f"{LIBRARY}: forecasting dataset class and data loading helpers",
+    },
+    "GISWLH/CanglongPhysics": {
+        "analysis/operation/run_china_precip_v35.py": f"{NOT_TRAINING}: operational inference and precipitation anomaly plotting",
+    },
+    "pfnet-research/kaggle-lyft-motion-prediction-4th-place-solution": {
+        "src/modeling/calc_history_avail.py": f"{NOT_TRAINING}: computes history availability statistics for valid/test data",
+        "src/modeling/calc_num_history.py": f"{NOT_TRAINING}: computes number of history frames for valid/test data",
+        "src/modeling/check_rasterizer.py": f"{NOT_TRAINING}: rasterizer behaviour check",
+        "src/modeling/eval_lyft.py": f"{EVALUATION}: validation-set evaluation of trained predictors",
+        "src/modeling/predict_lyft.py": f"{NOT_TRAINING}: test-set prediction / submission writing",
+    },
+    "ksw0306/FloWaveNet": {
+        "synthesize.py": f"{NOT_TRAINING}: audio synthesis from a trained checkpoint",
+    },
+    "uthree/ddsp-vocoder": {
+        "module/utils/dataset.py": f"{LIBRARY}: Dataset and LightningDataModule (refill)",
+    },
+    "JierunChen/FasterNet": {
+        "data/custom_imagenet_data.py": f"{LIBRARY}: a LightningDataModule after pl_bolts' ImageNet one (refill)",
+    },
+    "cleinc/bts": {
+        "pytorch/bts_eval.py": f"{EVALUATION}: depth evaluation (refill)",
+    },
+    "irfanICMLL/structure_knowledge_distillation": {
+        "networks/evaluate.py": f"{EVALUATION}: segmentation evaluation (refill)",
+    },
+    "rwightman/efficientdet-pytorch": {
+        "effdet/data/loader.py": f"{LIBRARY}: detection loader and collate (refill)",
+    },
+    "MVIG-SJTU/AlphaPose": {
+        "detector/yolox/": f"{VENDORED}: Megvii's YOLOX detector (refill)",
+    },
+    "raoyongming/DynamicViT": {
+        "utils.py": f"{LIBRARY}: logging, distributed and checkpoint helpers (refill)",
+    },
+    "HaoZhongkai/GNOT": {
+        "data_utils.py": f"{LIBRARY}: datasets and collate (refill)",
+    },
+    "ustcml/RecStudio": {
+        "recstudio/data/dataset.py": f"{LIBRARY}: recommendation datasets (refill)",
+    },
+    "ECNU-Text-Computing/Text-Mining": {
+        "sequence_to_sequence/data_loader.py": f"{LIBRARY}: DataLoader class building tf/tf-idf/LDA features, no training",
+        "text_classification/data_loader.py": f"{LIBRARY}: DataLoader class building tf/tf-idf/LDA features, no training",
+        "tutorials/bert_crf.py": f"{VENDORED}: exported Hugging Face token-classification notebook (Chinese translation)",
+        "tutorials/bilstm_crf.py": f"{VENDORED}: official PyTorch BiLSTM-CRF tutorial (Author: Robert Guthrie) re-typed",
+    },
+    "jihoonko/DeepRaNE": {
+        "precipitation estimation/evaluation.py": f"{EVALUATION}: loads fine-tuned weights and scores test year under no_grad",
+        "precipitation nowcasting/evaluation.py": f"{EVALUATION}: loads fine-tuned weights, confusion matrices and CSI scores",
+    },
+    "SteffenCzolbe/probabilistic_segmentation": {
+        "src/datamodels/addi_datamodule.py": f"{LIBRARY}: ADDI LightningDataModule and Dataset",
+        "src/datamodels/isic18_datamodule.py": f"{LIBRARY}: ISIC18 LightningDataModule and Dataset",
+        "src/datamodels/lidc_datamodule.py": f"{LIBRARY}: LIDC LightningDataModule and Dataset",
+    },
+    "NRCan/geo-deep-learning": {
+        "geo_deep_learning/datamodules/csv_datamodule.py": f"{LIBRARY}: CSV LightningDataModule",
+        "geo_deep_learning/datamodules/wds_datamodule.py": f"{LIBRARY}: webdataset multi-sensor LightningDataModule",
+        "geo_deep_learning/tools/callbacks/segmentation_visualization.py": f"{LIBRARY}: Lightning visualization callback",
+        "geo_deep_learning/tools/mlflow_logger.py": f"{LIBRARY}: SaveConfigCallback that logs the config to MLflow",
+        "geo_deep_learning/tools/schedulers/lr_scheduler.py": f"{VENDORED}: warmup-cosine LR scheduler adapted from lightning-bolts",
+    },
+    "MinglangYin/PyTorchTutorial": {
+        "DynNet/dynamic_net.py": f"{VENDORED}: jcjohnson/pytorch-examples dynamic_net (official 'Learning PyTorch with Examples' tutorial)",
+        "NN/nn.py": f"{VENDORED}: header says copied from jcjohnson/pytorch-examples two_layer_net_nn (official PyTorch tutorial)",
+    },
+    "kakusikun/deep-learning-works": {
+        "src/database/loader/coco.py": f"{LIBRARY}: COCO data loader builder and collate functions",
+        "src/solver/lr_schedulers.py": f"{LIBRARY}: learning-rate scheduler classes",
+        "src/solver/solver.py": f"{LIBRARY}: optimizer + LR scheduler wrapper class",
+    },
+    "CSCfi/machine-learning-scripts": {
+        "examples/jax-mnist-mlp.py": f"{VENDORED}: pure-JAX MLP partly copied from the JAX docs notebook (Google copyright), not PyTorch",
+    },
+    "PT0X0E/LLM-training-demo": {
+        "src/data/preference_dataset.py": f"{LIBRARY}: DPO preference Dataset and dataloader",
+        "src/data/sft_dataset.py": f"{LIBRARY}: SFT instruction Dataset and dataloader",
+        "src/data/tokenizer.py": f"{NOT_TRAINING}: BPE tokenizer training/loading, no model optimizer step",
+    },
+    "yjh0410/aigc_tutorial": {
+        "cvae/utils/misc.py": f"{LIBRARY}: metric logger, grad scaler, seeding and checkpoint utils",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
@@ -2728,6 +3029,7 @@ LEFT_OUT_FOLDERS = {
     "extern",
     "vendor",
     "vendored",
+    ".ipynb_checkpoints",  # an editor's autosaved copies of the files beside it
 }
 LEFT_OUT_NAMES = {"setup.py", "__init__.py", "conftest.py", "noxfile.py"}
 # Name tokens (the stem split on _, - and .) of scripts that do not train.
