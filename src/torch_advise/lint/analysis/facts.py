@@ -75,6 +75,11 @@ DDP = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distribut
 
 ITERABLE_DATASETS = {"torch.utils.data.IterableDataset", "torch.utils.data.dataset.IterableDataset"}
 CONV2D = {"torch.nn.Conv2d", "torch.nn.modules.conv.Conv2d"}
+# Other layers cuDNN runs, in TF32 by default (torch.backends.cudnn.allow_tf32), with what to call them.
+CUDNN_LAYERS = {
+    **{f"torch.nn.{name}": "convolutions" for name in ("Conv1d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d")},
+    **{f"torch.nn.{name}": "recurrent layers" for name in ("LSTM", "GRU", "RNN")},
+}
 
 # torchvision builders of convolutional networks (`torchvision.models.resnet50()`).
 TORCHVISION_CNNS = (
@@ -1209,6 +1214,18 @@ class Facts:
             elif name.startswith("torchvision.models.") and name.rsplit(".", 1)[-1].startswith(TORCHVISION_CNNS):
                 return True
         return len(convs) >= 2 or any(site.loops for site in convs)
+
+    @cached_property
+    def cudnn_layer_kinds(self) -> list[str]:
+        """What cuDNN runs of the model, besides a 2D convolutional network: 1D and 3D
+        convolutions, LSTMs and GRUs (`["convolutions", "recurrent layers"]`); empty if none."""
+        if any(
+            dotted(target.target) == "torch.backends.cudnn.enabled" and literal_value(node.value) is False
+            for node in descendants(self.model.module, cst.Assign) for target in node.targets
+        ):
+            return []  # without cuDNN these layers run on cuBLAS matmuls, which the matmul setting speeds up
+        kinds = {CUDNN_LAYERS[name] for site in self.model.calls if (name := self.model.call_name(site) or "") in CUDNN_LAYERS}
+        return sorted(kinds)
 
     @cached_property
     def binary_cross_entropy(self) -> bool:

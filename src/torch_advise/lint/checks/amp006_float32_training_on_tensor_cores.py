@@ -37,6 +37,8 @@ MATMUL_LAYERS = frozenset(
     }
 )
 
+LINEAR_LAYERS = frozenset({"torch.nn.Linear", "torch.nn.Bilinear", "torch.nn.functional.linear"})
+
 # Frameworks that take over the precision (and the backward) from the script.
 PRECISION_FRAMEWORKS = ("accelerate", "lightning", "pytorch_lightning", "deepspeed", "apex", "composer")
 
@@ -110,13 +112,16 @@ def _bare_tensor(model: TrainingModel, node: cst.CSTNode, scope: Scope) -> bool:
     return name.startswith("torch.") and literal_value(keyword_args(node).get("requires_grad", cst.Name("False"))) is True
 
 
-def _builds_matmuls(ctx: CheckContext) -> bool:
+def _builds_matmuls(ctx: CheckContext, beyond_linear: bool = False) -> bool:
     """Matmul layers built or called in this file, or anything from transformers (its models
-    are transformers, matmuls throughout)."""
+    are transformers, matmuls throughout); with `beyond_linear`, more than `Linear` layers
+    (attention, transformers, matmul calls), which outweigh a network's convolutions."""
     model = ctx.model
     for site in model.calls:
         name = model.call_name(site) or ""
-        if name in MATMUL_LAYERS or name.startswith("torch.nn.modules.linear.") or name.startswith("transformers."):
+        if name.startswith("transformers.") or (name in MATMUL_LAYERS and not (beyond_linear and name in LINEAR_LAYERS)):
+            return True
+        if not beyond_linear and name.startswith("torch.nn.modules.linear."):
             return True
     return False
 
@@ -156,6 +161,19 @@ def check(ctx: CheckContext) -> None:
                 "for the tensor cores' bfloat16 speed",
             )
         return
+    kinds = ctx.facts.cudnn_layer_kinds
+    if kinds and not _builds_matmuls(ctx, beyond_linear=True):
+        # cuDNN runs 1D and 3D convolutions and recurrent layers in TF32 too: what a Linear
+        # head beside them gains from the matmul setting is not the model's speed-up. What
+        # bfloat16 autocast buys a recurrent network is not measured here: such a model alone
+        # is left alone.
+        if "convolutions" in kinds and not ctx.facts.binary_cross_entropy:
+            ctx.report(
+                backward.node,
+                where + f"cuDNN already runs its {' and '.join(kinds)} in TF32; train under "
+                "torch.autocast('cuda', dtype=torch.bfloat16) for the tensor cores' bfloat16 speed",
+            )
+        return
     torch_name = model.module_alias("torch")
     edits: tuple[Edit, ...] = (InsertAfterImports(f'{torch_name or "torch"}.set_float32_matmul_precision("high")'),)
     if torch_name is None:
@@ -165,9 +183,8 @@ def check(ctx: CheckContext) -> None:
         message = f'call torch.set_float32_matmul_precision("high") (5.2x measured){autocast}'
     else:
         # What the model is made of is not known here: it is built in another module (`from
-        # models import *`, `models.__dict__[arch]`), or of layers that are neither (an LSTM). A
-        # convolutional net gains nothing from the matmul setting, so the MLP's figure is named
-        # as the MLP's, not promised for this model.
+        # models import *`, `models.__dict__[arch]`). A convolutional net gains nothing from the
+        # matmul setting, so the MLP's figure is named as the MLP's, not promised for this model.
         autocast = "" if ctx.facts.binary_cross_entropy else "; bfloat16 autocast speeds up both"
         message = (
             "this file builds no linear, attention or convolution layer: the model's float32 matmuls (linear layers, attention) "
