@@ -21,6 +21,7 @@ from torch_advise.lint.analysis.syntax import (
     argument_for,
     called_name,
     dotted,
+    is_parse_args_call,
     item_key,
     literal_value,
     positional_args,
@@ -538,7 +539,7 @@ class TrainingModel:
                 continue
             namespaces = [self._namespace_of(o.expr) for o in self.origins(arg.value, site.scope, depth)]
             parsed = bool(namespaces) and all(
-                n is not None and any(_parse_args_call(o.expr) for o in self.origins(n, site.scope, depth)) for n in namespaces
+                n is not None and any(is_parse_args_call(o.expr) for o in self.origins(n, site.scope, depth)) for n in namespaces
             )
             if not parsed:
                 result.append(Origin(arg.value, site.scope))
@@ -792,7 +793,3 @@ def _abstract(function: FunctionInfo) -> bool:
 def _local_name(alias: cst.ImportAlias) -> Optional[str]:
     name = alias.asname.name if alias.asname is not None else alias.name
     return name.value if isinstance(name, cst.Name) else None
-
-
-def _parse_args_call(expr: cst.CSTNode) -> bool:
-    return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "parse_args"

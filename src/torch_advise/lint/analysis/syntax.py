@@ -134,6 +134,11 @@ def scale_arguments(expr: cst.CSTNode) -> Optional[list[Expr]]:
     return None
 
 
+def is_parse_args_call(expr: cst.CSTNode) -> bool:
+    """`parser.parse_args()`: what holds the command line's options."""
+    return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "parse_args"
+
+
 def argparse_dest(call: cst.Call) -> Optional[str]:
     dest = keyword_args(call).get("dest")
     if dest is not None:

@@ -13,6 +13,7 @@ from torch_advise.lint.analysis.syntax import (
     NOT_LITERAL,
     argparse_dest,
     dotted,
+    is_parse_args_call,
     keyword_args,
     literal_value,
     positional_args,
@@ -36,10 +37,7 @@ def argparse_declarations(model: TrainingModel, expr: cst.CSTNode, scope: Scope)
     origins = model.origins(expr.value, scope)
     if any(model.qualname(o.expr, o.scope) == "absl.flags.FLAGS" for o in origins):
         return [site.node for site in model.calls if _absl_flag_defined(model, site) == expr.attr.value]
-    if not any(
-        isinstance(o.expr, cst.Call) and isinstance(o.expr.func, cst.Attribute) and o.expr.func.attr.value == "parse_args"
-        for o in origins
-    ):
+    if not any(is_parse_args_call(o.expr) for o in origins):
         return None
     return [site.node for site in model.calls if site.method == "add_argument" and argparse_dest(site.node) == expr.attr.value]
 
