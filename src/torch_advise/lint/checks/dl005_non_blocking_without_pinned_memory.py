@@ -12,6 +12,7 @@ from torch_advise.lint.analysis.facts import (
 from torch_advise.lint.analysis.model import CallSite
 from torch_advise.lint.analysis.syntax import (
     literal_value,
+    next_source,
 )
 from torch_advise.lint.analysis.walk import descendants
 from torch_advise.lint.syntax_tree import nodes as cst
@@ -54,6 +55,8 @@ def _made_after_loading(ctx: CheckContext, site: CallSite, value: cst.BaseExpres
     not make this copy asynchronous. Views and indexing keep the loader's memory; names
     assigned in the loop are followed (not through the copy itself, `x = x.cuda(...)`)."""
     for call in descendants(value, cst.Call):
+        if next_source(call) is not None:
+            continue  # `x, y = next(batches)`: the loader's batch itself
         method = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
         if method not in VIEWS and ctx.model.qualname(call.func, site.scope) not in AUTOGRAD_VARIABLE:
             return True
