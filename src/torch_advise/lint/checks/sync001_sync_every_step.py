@@ -586,8 +586,9 @@ def _built_on_cuda(ctx: CheckContext, node: cst.CSTNode, scope: Scope) -> bool:
     if not isinstance(node, cst.Call) or (ctx.model.qualname(node.func, scope) or "") not in HOST_FACTORIES:
         return False
     device = keyword_args(node).get("device")
+    # The origins answer most buffers at once; can_be_cuda's wider tracing only where each is "cpu".
     return device is not None and (
-        ctx.facts.can_be_cuda(device, scope) or any(string_value(o.expr) != "cpu" for o in ctx.model.origins(device, scope))
+        any(string_value(o.expr) != "cpu" for o in ctx.model.origins(device, scope)) or ctx.facts.can_be_cuda(device, scope)
     )
 
 
