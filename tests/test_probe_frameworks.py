@@ -78,10 +78,11 @@ def test_lightning_steps_split_into_forward_and_backward_inside_the_optimizers_c
     assert verdict(report, "input-bound")["actions"][0]["line"] == loader_line
     assert arm(report, "DL001")["outcome"] == "faster"
     shares = report["phases"]["share"]
-    # The training step's sleep is neither the optimizer's work nor input.
+    # The training step's 15 ms sleep is neither the optimizer's work nor input: it outweighs the
+    # small network's forward, backward and update together, however loaded the machine is.
     assert shares["forward"] > 0 and shares["backward"] > 0
     assert shares["optimizer"] < 0.1
-    assert shares["other"] > 0.3
+    assert shares["other"] > shares["forward"] + shares["backward"] + shares["optimizer"]
 
 
 def test_a_closure_loop_has_no_input_gap_and_keeps_its_forward_and_backward(tmp_path):
@@ -90,7 +91,8 @@ def test_a_closure_loop_has_no_input_gap_and_keeps_its_forward_and_backward(tmp_
     assert shares["input"] < 0.1
     assert verdict(report, "input-bound")["status"] != "fired"
     assert shares["forward"] > 0 and shares["backward"] > 0
-    assert shares["other"] > 0.3
+    # The closure's 20 ms sleep outweighs the rest of the step.
+    assert shares["other"] > shares["forward"] + shares["backward"] + shares["optimizer"]
 
 
 def test_a_loader_built_from_another_in_library_code_takes_its_identity():
