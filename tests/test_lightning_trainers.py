@@ -48,6 +48,10 @@ def devices(call: str, defaults: Optional[dict] = None) -> list:
         ('Trainer(accelerator="auto")', None),
         ("Trainer(max_epochs=10)", None),
         ("pl.Trainer.from_argparse_args(args)", None),
+        # the keywords given beside the command line's options override them
+        ("pl.Trainer.from_argparse_args(args, gpus=1, max_epochs=5)", "gpu"),
+        ('pl.Trainer.from_argparse_args(args, accelerator="cpu")', "cpu"),
+        ("pl.Trainer.from_argparse_args(args, max_epochs=5)", None),
     ],
 )
 def test_a_trainer_trains_where_its_literal_settings_say(call, expected):

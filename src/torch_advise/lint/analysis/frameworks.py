@@ -87,13 +87,31 @@ def lightning_fits(model: TrainingModel, on_gpu: bool = False) -> list[CallSite]
     for site in model.calls:
         if site.method != "fit" or site.receiver is None:
             continue
-        trainers = [
-            o for o in model.origins(site.receiver, site.scope)
-            if isinstance(o.expr, cst.Call) and is_lightning(model.qualname(o.expr.func, o.scope), "Trainer")
-        ]
+        trainers = [o for o in model.origins(site.receiver, site.scope) if isinstance(o.expr, cst.Call) and _builds_trainer(model, o.expr, o.scope)]
         if trainers and (not on_gpu or any(_on_gpu(model, trainer.expr, trainer.scope) for trainer in trainers)):
             found.append(site)
     return found
+
+
+# Trainer's class methods that build one from the command line or a file: the keywords they are
+# also given override what those say.
+TRAINER_FACTORIES = ("from_argparse_args",)
+
+
+def _builds_trainer(model: TrainingModel, call: cst.Call, scope: Scope) -> bool:
+    """A Lightning Trainer: Lightning's own, one built by `Trainer.from_argparse_args`, or one of
+    a subclass this file defines that adds methods but keeps Lightning's constructor."""
+    name = model.qualname(call.func, scope)
+    owner, _, method = (name or "").rpartition(".")
+    if is_lightning(name, "Trainer") or (method in TRAINER_FACTORIES and is_lightning(owner, "Trainer")):
+        return True
+    built = model.callee(call, scope)
+    if not isinstance(built, ClassInfo):
+        return False
+    lineage = model.class_lineage(built)
+    if any("__init__" in klass.methods for klass in lineage):
+        return False
+    return any(is_lightning(model.qualname(base, klass.scope.parent or klass.scope), "Trainer") for klass in lineage for base in klass.bases)
 
 
 def _on_gpu(model: TrainingModel, trainer: cst.CSTNode, scope: Scope) -> bool:

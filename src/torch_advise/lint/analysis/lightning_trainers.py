@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Optional
 
-from torch_advise.lint.analysis.frameworks import GPU_ACCELERATORS, is_lightning, trainer_device
+from torch_advise.lint.analysis.frameworks import GPU_ACCELERATORS, TRAINER_FACTORIES, is_lightning, trainer_device
 from torch_advise.lint.analysis.importers import dotted_name, read_file
 from torch_advise.lint.analysis.syntax import NOT_LITERAL
 from torch_advise.lint.project_files import project_files
@@ -29,12 +29,13 @@ GPU_SETTING = re.compile(
 )
 CPU_SETTING = re.compile(rb"^\s*(?:accelerator:\s*['\"]?cpu['\"]?|gpus:\s*(?:0|null|~|['\"]0?['\"]|\[\s*\]))\s*(?:#.*)?$", re.M)
 TEST_FOLDERS = {"test", "tests", "testing"}
+DEVICE_SETTINGS = {"accelerator", "gpus"}
 
 
 def trainer_devices(tree: ast.Module, qualified: Callable[[str], str], defaults: Mapping[str, object]) -> list[Optional[str]]:
     """Where each Lightning Trainer the module builds trains: "gpu", "cpu", CONFIGURED, or None
     where its settings do not say (non-literal values; none at all, whose meaning changed with
-    Lightning 2.0's `accelerator="auto"`; `Trainer.from_argparse_args(args)`). `defaults`: the
+    Lightning 2.0's `accelerator="auto"`; `Trainer.from_argparse_args(args)` alone). `defaults`: the
     module's command-line options' defaults, by attribute (`gpus=args.num_gpus`)."""
     found: list[Optional[str]] = []
     for node in ast.walk(tree):
@@ -43,7 +44,10 @@ def trainer_devices(tree: ast.Module, qualified: Callable[[str], str], defaults:
         name = qualified(dotted_name(node.func) or "")
         owner, _, method = name.rpartition(".")
         if is_lightning(owner, "Trainer") and method.startswith("from_"):
-            found.append(None)  # a Trainer built from what the command line or a file says
+            # Built from what the command line or a file says, but the keywords it is also given
+            # override that: `Trainer.from_argparse_args(args, gpus=1)` trains on CUDA.
+            keywords = {k.arg for k in node.keywords}
+            found.append(_device(node, defaults) if method in TRAINER_FACTORIES and keywords & DEVICE_SETTINGS else None)
         elif is_lightning(name, "Trainer"):
             found.append(_device(node, defaults))
     return found
