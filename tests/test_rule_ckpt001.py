@@ -122,6 +122,28 @@ def test_a_load_in_a_helper_is_flagged_where_its_result_is_used_as_a_module():
     assert [line for line, _, _ in findings] == [4]
 
 
+def test_a_load_in_each_arm_of_a_branch_is_flagged_at_both_where_either_is_read_as_a_module():
+    findings = _findings(
+        """\
+        import torch
+
+        def restore(path, encoder, on_gpu):
+            if on_gpu:
+                trained = torch.load(path + "/enc.th")
+            else:
+                trained = torch.load(path + "/enc.th", lambda storage, location: storage)
+            encoder.load_state_dict(trained.state_dict())
+        """
+    )
+    assert [(line, column) for line, column, _ in findings] == [(5, 19), (7, 19)]
+    assert all("reads `.state_dict` from it" in message for _, _, message in findings)
+
+
+def test_quiet_where_the_other_arm_binds_something_that_is_not_a_load():
+    code = 'import torch\nif resume:\n    model = torch.load("m.pt")\nelse:\n    model = build()\nmodel.eval()\n'
+    assert _findings(code) == []
+
+
 def _project(tmp_path, allowing: str):
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "p"\n')
     (tmp_path / "setup_env.py").write_text(allowing)

@@ -123,9 +123,11 @@ def _holders(model: TrainingModel, loads: list[CallSite]) -> set[str]:
 
 
 def _traced(model: TrainingModel, loads: list[CallSite]) -> dict[int, Evidence]:
-    """Reads whose value, wherever it is read, can only be one load's result (`model =
-    torch.load(p)` and nothing else binds `model`; what a helper returns): by id of that load."""
+    """Reads whose value, wherever it is read, can only be a load's result (`model =
+    torch.load(p)` and nothing else binds `model`; what a helper returns; one load in each arm of
+    an `if`, the GPU's and the CPU's): by id of each load that reaches the read."""
     holders = _holders(model, loads)
+    loaded = {id(site.node) for site in loads}
     found: dict[int, Evidence] = {}
     for scope in _scopes(model):
         for read in _reads(scope.node):
@@ -139,6 +141,9 @@ def _traced(model: TrainingModel, loads: list[CallSite]) -> dict[int, Evidence]:
                 origins = model.origins(value, scope)
                 if origins and all(o.expr is origins[0].expr for o in origins) and isinstance(origins[0].expr, cst.Call):
                     found.setdefault(id(origins[0].expr), (read, unmasked[1]))
+                elif origins and all(id(o.expr) in loaded for o in origins):
+                    for origin in origins:
+                        found.setdefault(id(origin.expr), (read, unmasked[1]))
     return found
 
 
