@@ -73,6 +73,17 @@ def _root(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr
 
 
+def _discarded(site: CallSite) -> bool:
+    """The call is a statement of its own: what it returns is not kept."""
+    statement = site.statement
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and len(statement.body) == 1
+        and isinstance(statement.body[0], cst.Expr)
+        and statement.body[0].value is site.node
+    )
+
+
 class _ReadNames(TableVisitor):
     def __init__(self) -> None:
         self.found: list[cst.Name] = []
@@ -189,16 +200,20 @@ class _CudaModules:
 
     def _moves_itself(self, site: CallSite, cls: ClassInfo) -> bool:
         """`self.to(self.device)` in a method of the class or of a class it inherits: a network
-        that moves itself, as reinforcement-learning agents' networks do in their constructor."""
+        that moves itself, as reinforcement-learning agents' networks do in their constructor.
+        On torch 2.4 and newer also `self.encoder.cuda()` as a statement of its own, which moves
+        a submodule in place (a tensor's copy would be thrown away): some of the class's
+        parameters are on CUDA, and a fused step takes any left on the CPU as well."""
         function = site.scope.function
         receiver = site.receiver
-        return (
-            function is not None
-            and function.cls is not None
-            and isinstance(receiver, cst.Name)
-            and receiver.value == function.self_name
-            and function.cls in self.model.class_lineage(cls)
-        )
+        if function is None or function.cls is None or function.cls not in self.model.class_lineage(cls):
+            return False
+        if isinstance(receiver, cst.Name):
+            return receiver.value == function.self_name
+        if self.strict or not isinstance(receiver, cst.Attribute) or not _discarded(site):
+            return False
+        root = _root(receiver)
+        return isinstance(root, cst.Name) and root.value == function.self_name
 
     def _builds(self, site: CallSite, cls: ClassInfo) -> bool:
         assert site.receiver is not None or site.method == "cuda"
