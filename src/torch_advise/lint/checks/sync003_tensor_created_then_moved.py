@@ -12,6 +12,7 @@ from torch_advise.lint.analysis.edits import (
 )
 from torch_advise.lint.analysis.model import (
     CallSite,
+    LoopInfo,
     Scope,
 )
 from torch_advise.lint.analysis.syntax import (
@@ -51,7 +52,11 @@ SAME_DEVICE_METHODS = {
     "double", "view", "reshape", "unsqueeze", "squeeze", "expand", "repeat", "t", "transpose", "permute",
     "contiguous", "flatten", "normal_", "uniform_", "mul", "mul_", "add", "add_", "sub", "div", "neg",
 }
-SAME_DEVICE_FUNCTIONS = {"torch.squeeze", "torch.unsqueeze", "torch.tril", "torch.triu", "torch.diag", "torch.normal", "torch.bernoulli"}
+SAME_DEVICE_FUNCTIONS = {
+    "torch.squeeze", "torch.unsqueeze", "torch.tril", "torch.triu", "torch.diag", "torch.normal", "torch.bernoulli",
+    # Old code's autograd wrapper: since torch 0.4 it returns the tensor it is given.
+    "torch.autograd.Variable", "torch.autograd.variable.Variable",
+}
 
 
 def _moved_factory(ctx: CheckContext, site: CallSite) -> Optional[tuple[cst.Call, bool]]:
@@ -150,10 +155,20 @@ def _with_device(module: cst.Module, factory: cst.Call, device: str) -> Deferred
 
 def _every_step(ctx: CheckContext, site: CallSite) -> bool:
     """Runs on every training step: in a loop that trains, or in a function a step runs. A
-    tensor built once, before the loop, costs one copy for the whole run."""
-    if any(ctx.steps.may_train(loop) or _yields(loop.node) for loop in site.loops):
+    tensor built once, before the loop, costs one copy for the whole run; one built in an epoch
+    loop, around the loop of steps, one copy an epoch."""
+    if any((ctx.steps.may_train(loop) and not _around_steps(ctx, loop)) or _yields(loop.node) for loop in site.loops):
         return True
     return site.function in ctx.steps.functions_each_step_runs
+
+
+def _around_steps(ctx: CheckContext, loop: LoopInfo) -> bool:
+    """An epoch: a loop that trains only through loops inside it, in its body or a function it
+    calls. A loop over batches that runs a generator's backward itself after a loop of
+    discriminator steps is a loop of steps too."""
+    calls = ctx.steps.iteration(loop)
+    inner_training = any(ctx.model.loop_trains(inner) for call in calls for inner in call.loops)
+    return inner_training and not any(call.at_loop_level and ctx.model.site_runs_backward(call.site) for call in calls)
 
 
 def _yields(loop: cst.CSTNode) -> bool:
