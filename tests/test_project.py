@@ -127,6 +127,66 @@ def test_a_method_inherited_from_another_modules_class_runs_its_backward(tmp_pat
     assert not here.backward_per_call("train_classifier.ClassifierTrainer", "fit_nothing")
 
 
+def test_a_generator_that_starts_a_new_pass_over_what_it_is_handed_cycles_it():
+    source = b"""
+def cycle(loader):
+    while True:
+        for batch in loader:
+            yield batch
+
+def inf_iterator(iterable):
+    iterator = iterable.__iter__()
+    while True:
+        try:
+            yield iterator.__next__()
+        except StopIteration:
+            iterator = iter(iterable)
+
+def one_pass(loader):
+    for batch in loader:
+        yield batch
+
+def first(loader):
+    return next(iter(loader))
+"""
+    summary = summarize("data.py", source)
+    assert summary is not None
+    functions = summary.functions
+    assert functions["cycle"].cycled == {"loader"} and functions["inf_iterator"].cycled == {"iterable"}
+    assert functions["one_pass"].cycled == frozenset() and functions["first"].cycled == frozenset()
+    # A new iterator starts an iteration as a `for` does: a loader's workers start there.
+    assert functions["first"].iterated_params == {"loader"} and functions["inf_iterator"].iterated_params == {"iterable"}
+
+
+def test_a_function_returning_loaders_without_pinned_memory_says_which_it_returns():
+    source = b"""
+import torch.utils.data as data
+from torch.utils.data import DataLoader
+
+def build(dataset, train):
+    if train:
+        loader = data.DataLoader(dataset, batch_size=8, pin_memory=False)
+    else:
+        loader = data.DataLoader(dataset, batch_size=8)
+    return loader
+
+def both(dataset, options):
+    return DataLoader(dataset), DataLoader(dataset, pin_memory=True)
+
+def chosen(dataset, pin):
+    return DataLoader(dataset, pin_memory=pin)
+
+def spread(dataset, settings):
+    return DataLoader(dataset, **settings)
+"""
+    summary = summarize("loaders.py", source)
+    assert summary is not None
+    functions = summary.functions
+    assert functions["build"].unpinned_returns == {None}
+    assert functions["both"].unpinned_returns == {0}
+    assert functions["chosen"].unpinned_returns == frozenset() and functions["spread"].unpinned_returns == frozenset()
+
+
 def test_a_step_runs_backward_per_call_and_an_epoch_or_a_scheduler_does_not():
     source = b"""
 def adjust(scheduler):

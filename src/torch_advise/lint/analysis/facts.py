@@ -1321,7 +1321,7 @@ def _passed_through(function: FunctionInfo, call: cst.Call) -> Optional[cst.Base
     params = [p.name.value for p in function.params]
     if function.self_name is not None:
         params = params[1:]
-    iterated = {dotted(_unwrapped(loop.iter)) for loop in descendants(function.node, cst.For) if isinstance(loop, cst.For)}
+    iterated = {dotted(unwrapped_iteration(loop.iter)) for loop in descendants(function.node, cst.For) if isinstance(loop, cst.For)}
     iterated |= {
         dotted(node.value.item) for node in descendants(function.node, cst.Yield)
         if isinstance(node, cst.Yield) and isinstance(node.value, cst.From)
@@ -1335,7 +1335,7 @@ def _passed_through(function: FunctionInfo, call: cst.Call) -> Optional[cst.Base
     return None
 
 
-def _unwrapped(expr: cst.BaseExpression) -> cst.BaseExpression:
+def unwrapped_iteration(expr: cst.BaseExpression) -> cst.BaseExpression:
     """`loader` of `iter(loader)` or `enumerate(loader)`: what a wrapper hands on to iterate."""
     while isinstance(expr, cst.Call) and expr.args and (dotted(expr.func) or "").split(".")[-1] in ITERATION_WRAPPERS:
         expr = expr.args[0].value

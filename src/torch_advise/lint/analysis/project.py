@@ -39,7 +39,7 @@ from torch_advise.lint.analysis.importers import (
 )
 from torch_advise.lint.analysis.in_memory_datasets import indexes_what_it_was_given
 from torch_advise.lint.analysis.lightning_trainers import CONFIGURED, configuration_device, is_test_module, trainer_devices
-from torch_advise.lint.analysis.loader_subclasses import LoaderForwarding, loader_forwarding
+from torch_advise.lint.analysis.loader_subclasses import TORCH_DATALOADERS, LoaderForwarding, loader_forwarding
 from torch_advise.lint.analysis.precision import PRECISION_NAMES, chosen_precisions
 from torch_advise.lint.analysis.star_exports import OWN, UNKNOWN, StarExports, star_exports
 from torch_advise.lint.analysis.syntax import NOT_LITERAL, option_dest
@@ -89,6 +89,11 @@ class Built:
     index: Optional[int]
     line: int
     literals: dict[Union[int, str], object]
+    # The call's keywords, literal or not, how many arguments it passes by position, and
+    # whether it spreads `*args` or `**kwargs`.
+    keywords: frozenset[str] = frozenset()
+    positional: int = 0
+    spread: bool = False
 
 
 @dataclass
@@ -126,6 +131,8 @@ class FunctionFacts:
     iterated_params: set[str]
     trains: bool
     returned_loaders: dict[Optional[int], int]  # the returned value's index (None: the value) -> line of its DataLoader
+    # The indexes among those whose every DataLoader is built without pinned memory.
+    unpinned_returns: frozenset[Optional[int]] = frozenset()
     # Parameters whose data the function moves to a device, each with the parameter naming that
     # device (None for `.cuda()`): `def to_device(batch, device): ... batch.to(device)`.
     moves: dict[str, Optional[str]] = field(default_factory=dict)
@@ -146,6 +153,9 @@ class FunctionFacts:
     # Parameters it iterates anew on every pass of a loop of its own that trains: `for epoch in
     # range(epochs): for x, y in train_loader: ... loss.backward()`.
     iterated_each_pass: frozenset[str] = frozenset()
+    # Parameters a generator iterates anew on every pass of a loop of its own, handing out their
+    # items without end: `def cycle(loader): while True: for batch in loader: yield batch`.
+    cycled: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -300,6 +310,18 @@ def _iteration_of(node: ast.AST) -> Optional[str]:
     return None
 
 
+def _new_iterator_of(node: ast.AST) -> Optional[str]:
+    """The name `iter(loader)` or `loader.__iter__()` makes a new iterator of: its iteration
+    starts there, as a `for` over it would (a DataLoader starts its workers)."""
+    if not isinstance(node, ast.Call) or node.keywords:
+        return None
+    if isinstance(node.func, ast.Name) and node.func.id == "iter" and len(node.args) == 1:
+        return _iterated_name(node.args[0])
+    if isinstance(node.func, ast.Attribute) and node.func.attr == "__iter__" and not node.args:
+        return _iterated_name(node.func.value)
+    return None
+
+
 def _walk_scope(node: ast.AST):
     """The nodes of a scope, without those of the functions and classes defined in it."""
     pending = list(ast.iter_child_nodes(node))
@@ -391,7 +413,7 @@ class _ScopeWalk:
                 walk.returns.append(node)
             elif isinstance(node, (ast.Yield, ast.YieldFrom)):
                 walk.yields = True
-            name = _iteration_of(node)
+            name = _iteration_of(node) or _new_iterator_of(node)
             if name is not None:
                 walk.iterated.add(name)
                 for loop in loops:
@@ -427,16 +449,53 @@ def _scope_facts(statements: list[ast.stmt], walk: _ScopeWalk, training_function
             if callee is None:
                 continue
             literals = _literals(statement.value)
+            keywords = frozenset(k.arg for k in statement.value.keywords if k.arg is not None)
+            spread = _spreads(statement.value)
+            positional = len(statement.value.args)
             for target in statement.targets:
                 if isinstance(target, ast.Name):
-                    facts.built[target.id] = Built(callee, None, statement.lineno, literals)
+                    facts.built[target.id] = Built(callee, None, statement.lineno, literals, keywords, positional, spread)
                 elif isinstance(target, (ast.Tuple, ast.List)):
                     for index, element in enumerate(target.elts):
                         if isinstance(element, ast.Name):
-                            facts.built[element.id] = Built(callee, index, statement.lineno, literals)
+                            facts.built[element.id] = Built(callee, index, statement.lineno, literals, keywords, positional, spread)
     facts.calls = walk.calls.facts
     facts.loops = [LoopFacts(loop.line, loop.calls.trains(training_functions), loop.nested, loop.calls.facts) for loop in walk.loops]
     return facts
+
+
+# DataLoader's parameters by position, up to pin_memory.
+PIN_MEMORY_POSITION = 7
+
+
+def _spreads(call: ast.Call) -> bool:
+    return any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords)
+
+
+def unpinned_loader(call: ast.Call) -> bool:
+    """`DataLoader(...)` that leaves pin_memory off: not given, or False; nothing spread."""
+    if dotted_name(call.func) not in DATALOADERS or _spreads(call) or len(call.args) > PIN_MEMORY_POSITION:
+        return False
+    pinned = next((k.value for k in call.keywords if k.arg == "pin_memory"), None)
+    return pinned is None or (isinstance(pinned, ast.Constant) and pinned.value is False)
+
+
+def _unpinned_returns(walk: _ScopeWalk) -> frozenset[Optional[int]]:
+    """The returned values (by index, None for the value itself) that are only ever a DataLoader
+    without pinned memory: built in the return, or bound to a name every assignment of which
+    builds one (`dataloader = DataLoader(..., pin_memory=False)` in one arm, another without
+    pin_memory in the other)."""
+    found: dict[Optional[int], bool] = {}
+    for node in walk.returns:
+        if node.value is None:
+            continue
+        values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+        for index, value in enumerate(values):
+            key = index if isinstance(node.value, ast.Tuple) else None
+            built = walk.assigned.get(value.id, []) if isinstance(value, ast.Name) else [value]
+            unpinned = bool(built) and all(isinstance(v, ast.Call) and unpinned_loader(v) for v in built)
+            found[key] = found.get(key, True) and unpinned
+    return frozenset(key for key, unpinned in found.items() if unpinned)
 
 
 def _returned_loaders(walk: _ScopeWalk) -> dict[Optional[int], int]:
@@ -462,6 +521,7 @@ def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions
     wrapped = _wrapped_names(walk)
     iterated = {wrapped.get(name, name) for name in walk.iterated}
     facts = FunctionFacts(params, iterated & set(params), walk.calls.trains(training_functions), _returned_loaders(walk))
+    facts.unpinned_returns = _unpinned_returns(walk)
     facts.iterated_each_pass = frozenset(
         wrapped.get(name, name) for loop in walk.loops if loop.calls.trains(training_functions)
         for name in loop.nested if wrapped.get(name, name) in params
@@ -471,6 +531,8 @@ def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions
     facts.waiting_moves = _waiting_moves(moves)
     facts.attribute_moves = _attribute_moves(moves)
     facts.yields = walk.yields
+    if walk.yields:
+        facts.cycled = frozenset(wrapped.get(name, name) for loop in walk.loops for name in loop.nested if wrapped.get(name, name) in params)
     return facts
 
 
@@ -1227,6 +1289,29 @@ class Project:
                 return None
             found.append(summary.qualified(built.callee))
         return found or None
+
+    def unpinned_loaders_passed_to(self, function: str, param: str, index: int) -> list[Site]:
+        """Where other modules of the project hand this module's `function`, as `param` (its
+        `index`-th parameter), a loader built without pinned memory: by torch's DataLoader
+        leaving pin_memory off, or by a function of the project that returns one
+        (`train_loader = build_dataloader(args, dataset)`). Empty unless every call found does."""
+        found: list[Site] = []
+        for summary, scope, call in self._calls_elsewhere(function):
+            passed = call.keywords.get(param) or (call.positional[index] if index < len(call.positional) else None)
+            built = scope.built.get(passed) if passed is not None else None
+            if built is None or not self._unpinned(summary, built):
+                return []
+            found.append(Site(summary.path, call.line, self.folder))
+        return found
+
+    def _unpinned(self, summary: ModuleSummary, built: Built) -> bool:
+        if built.callee in DATALOADERS or summary.qualified(built.callee) in TORCH_DATALOADERS:
+            pinned = built.literals.get("pin_memory", False if "pin_memory" not in built.keywords else None)
+            return built.index is None and not built.spread and pinned is False and built.positional <= PIN_MEMORY_POSITION
+        if built.spread:
+            return False
+        facts = self.function_facts(summary.qualified(built.callee))
+        return facts is not None and built.index in facts.unpinned_returns
 
     def cuda_passed_to(self, function: str, param: str, index: int) -> bool:
         """Whether another module of the project hands this module's `function` (or class, for

@@ -11,7 +11,7 @@ from torch_advise.lint.analysis.edits import (
 from torch_advise.lint.analysis.facts import DataLoaderCall
 from torch_advise.lint.analysis.frameworks import accelerate_prepared, lightning_fit_loaders
 from torch_advise.lint.analysis.importers import EVERY_NAME
-from torch_advise.lint.analysis.syntax import NOT_LITERAL, has_star_args, keyword_args
+from torch_advise.lint.analysis.syntax import NOT_LITERAL, has_star_args, keyword_args, next_source, root_name
 from torch_advise.lint.analysis.values import possible_values
 from torch_advise.lint.syntax_tree import nodes as cst
 
@@ -52,6 +52,29 @@ def _parameter_left_false(ctx: CheckContext, loader: DataLoaderCall) -> Optional
     return function.name
 
 
+def _drawn_by_a_step_function(ctx: CheckContext, loader: DataLoaderCall) -> bool:
+    """`batch = next(batches).to(device)` in a function that every training step runs and that
+    has no loop of its own (`def train(it):` called by the step loop): the loader's batches are
+    copied to CUDA there, one a step."""
+    each_step = ctx.steps.functions_each_step_runs
+    for site in ctx.model.calls:
+        source = next_source(site.node)
+        function = site.function
+        if source is None or site.loops or function is None or function not in each_step:
+            continue
+        if loader not in ctx.facts.loaders_in(source, site.scope):
+            continue
+        for move in function.calls:
+            receiver = move.receiver
+            if receiver is None or not ctx.facts.moves_to_cuda(move):
+                continue
+            if isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute) and receiver.func.attr.value == "pin_memory":
+                continue
+            if receiver is site.node or root_name(receiver) in site.assigned_names:
+                return True
+    return False
+
+
 def check(ctx: CheckContext) -> None:
     frameworks: Optional[_FrameworkCopies] = None
     for loader in ctx.facts.dataloaders:
@@ -70,7 +93,7 @@ def check(ctx: CheckContext) -> None:
             frameworks = frameworks or _FrameworkCopies(ctx)
             if not frameworks.copy(loader) and not any(
                 ctx.facts.moved_to_cuda_by(handed) for handed in ctx.facts.handed_to_iteration(loader)
-            ) and not ctx.facts.copied_to_cuda_by_constructor(loader):
+            ) and not ctx.facts.copied_to_cuda_by_constructor(loader) and not _drawn_by_a_step_function(ctx, loader):
                 continue
         if function is not None:
             # The value is the parameter's: a keyword written over it would ignore what callers pass.

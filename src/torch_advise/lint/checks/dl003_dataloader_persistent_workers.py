@@ -23,7 +23,7 @@ from torch_advise.lint.analysis.model import (
     Scope,
     TrainingModel,
 )
-from torch_advise.lint.analysis.syntax import item_key, iterator_source, keyword_args, positional_args
+from torch_advise.lint.analysis.syntax import has_star_args, item_key, iterator_source, keyword_args, next_source, positional_args
 from torch_advise.lint.analysis.values import (
     is_zero,
     known_positive,
@@ -32,7 +32,6 @@ from torch_advise.lint.analysis.values import (
     possible_values,
     repeatable,
 )
-from torch_advise.lint.analysis.walk import descendants
 from torch_advise.lint.syntax_tree import nodes as cst
 
 ITERATED_ANEW = (
@@ -128,6 +127,58 @@ def _iterated_anew_while_training(ctx: CheckContext, loader: DataLoaderCall) -> 
     return False
 
 
+def _cycled_while_training(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
+    """The generator that cycles the loader, when a training step draws batches from it:
+    `batches = cycle(loader)` with `def cycle(loader): while True: for batch in loader: yield
+    batch`, then `next(batches)` in a loop that trains or a function every step runs. Each pass
+    through the data makes a new iterator of the loader, and starts its workers again."""
+    rebuilt = _built_in(ctx.model, loader)
+    each_step = ctx.steps.functions_each_step_runs
+    for site in ctx.model.calls:
+        source = next_source(site.node)
+        if source is None:
+            continue
+        in_a_step = any(loop not in rebuilt and _trains(ctx, loop) for loop in site.loops) or (
+            not site.loops and site.function is not None and site.function in each_step
+        )
+        if not in_a_step:
+            continue
+        for origin in ctx.model.origins(source, site.scope):
+            if isinstance(origin.expr, cst.Call):
+                name = _cycling_generator(ctx, origin.expr, origin.scope, loader)
+                if name is not None:
+                    return name
+    return None
+
+
+def _cycling_generator(ctx: CheckContext, call: cst.Call, scope: Scope, loader: DataLoaderCall) -> Optional[str]:
+    """The name of the generator `call` runs, when it is one of the project's that cycles
+    what the call hands it as the loader."""
+    if has_star_args(call):
+        return None
+    callee = ctx.model.callee(call, scope)
+    if isinstance(callee, FunctionInfo):
+        own = ctx.project.own_summary
+        module_level = callee.cls is None and callee.scope.parent is ctx.model.module_scope
+        facts = own.functions.get(callee.name) if own is not None and module_level else None
+        name = callee.name
+    else:
+        qualname = ctx.model.qualname(call.func, scope)
+        facts = ctx.project.function_facts(qualname) if qualname is not None and "." in qualname else None
+        name = (qualname or "").rpartition(".")[2]
+    if facts is None or not facts.cycled:
+        return None
+    arguments = positional_args(call)
+    keywords = keyword_args(call)
+    for index, param in enumerate(facts.params):
+        if param not in facts.cycled:
+            continue
+        handed = arguments[index] if index < len(arguments) else keywords.get(param)
+        if handed is not None and loader in ctx.facts.loaders_in(handed, scope):
+            return name
+    return None
+
+
 def _returned_as(ctx: CheckContext, loader: DataLoaderCall) -> Optional[tuple[str, Optional[int]]]:
     """(function, index) when a module-level function returns the loader: as its value (index
     None) or as the index-th value of the tuple it returns."""
@@ -211,6 +262,12 @@ def _how_restarted(ctx: CheckContext, loader: DataLoaderCall, workers: cst.BaseE
         return _every_epoch() if has_workers and not _iterated_within_its_own_loop(ctx, loader) else None
     if has_workers and _iterated_anew_while_training(ctx, loader):
         return ITERATED_ANEW
+    cycling = _cycled_while_training(ctx, loader) if has_workers else None
+    if cycling is not None:
+        return (
+            f"DataLoader workers are started again every time {cycling}() begins a new pass over the loader "
+            "for the training steps that draw from it (0.24-0.38 s each time measured)"
+        )
     lightning = _iterated_every_epoch_by_lightning(ctx, loader)
     if lightning is not None:
         return _every_epoch(f", as {lightning}") if has_workers else None
@@ -261,7 +318,7 @@ def _handed_every_epoch(ctx: CheckContext, loader: DataLoaderCall) -> Optional[t
             loops.extend(_loops_around(ctx.model, handed.site.function, _handing(ctx, loader)))
         for loop in loops:
             if loop not in rebuilt and (handed.facts.trains or _trains(ctx, loop)):
-                return handed.function.rsplit(".", 1)[-1], _called_under_a_condition(handed.site, loop)
+                return handed.function.rsplit(".", 1)[-1], _called_under_a_condition(ctx.model, handed.site, loop)
     return None
 
 
@@ -271,10 +328,16 @@ def _hands_only(ctx: CheckContext, handed: HandedLoader, loader: DataLoaderCall)
     return ctx.facts.loaders_in(handed.argument, handed.site.scope) == [loader]
 
 
-def _called_under_a_condition(site: CallSite, loop: LoopInfo) -> bool:
-    """An `if` inside the loop, or in the function the loop calls that makes the call, holds it."""
-    inside = {id(node) for node in descendants(loop.node, cst.If)}
-    return any(id(branch.owner) in inside or loop not in site.loops for branch in site.branches)
+def _called_under_a_condition(model: TrainingModel, site: CallSite, loop: LoopInfo, depth: int = 0) -> bool:
+    """An `if` inside the loop holds the call: around it, or around every call in the loop of
+    the function that makes it (`if it % 1000 == 0: validate(it)`), or in that function."""
+    if any(isinstance(branch.owner, cst.If) and branch not in loop.branches for branch in site.branches):
+        return True
+    if loop in site.loops or site.function is None or depth >= MAX_CALL_DEPTH:
+        return False
+    callers = model.calls_to(site.function)
+    within = [caller for caller in callers if loop in caller.loops] or callers
+    return bool(within) and all(_called_under_a_condition(model, caller, loop, depth + 1) for caller in within)
 
 
 def _trains(ctx: CheckContext, loop: LoopInfo) -> bool:
