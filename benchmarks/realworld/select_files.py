@@ -3004,6 +3004,235 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "yjh0410/aigc_tutorial": {
         "cvae/utils/misc.py": f"{LIBRARY}: metric logger, grad scaler, seeding and checkpoint utils",
     },
+
+    # holdout32
+    "XPixelGroup/DiffBIR": {
+        "llava/": f"{VENDORED}: copy of the LLaVA package (haotian-liu/LLaVA) used for captioning",
+    },
+    "xxlong0/Wonder3D": {
+        "instant-nsr-pl/": f"{VENDORED}: copy of bennyguo/instant-nsr-pl (upstream README kept; README says code borrowed)",
+    },
+    "zjunlp/KnowLM": {
+        "finetune/qlora/training_args.py": f"{LIBRARY}: argument dataclasses only",
+        "pretrain/preview/dataloader.py": f"{LIBRARY}: dataset, sampler and dataloader builders only",
+    },
+    "tianweiy/DMD2": {
+        "demo/text_to_image_sdxl.py": f"{NOT_TRAINING}: gradio inference demo",
+        "main/coco_eval/cleanfid/fid.py": f"{VENDORED}: copy of the clean-fid library (FID evaluation)",
+        "main/coco_eval/coco_evaluator.py": f"{EVALUATION}: FID/CLIP-score evaluation helpers (partly from GigaGAN)",
+        "main/sdxl/generate_noise_image_pairs_laion_sdxl.py": f"{NOT_TRAINING}: generates SDXL noise-image pairs (data prep)",
+        "main/sdxl/generate_vae_latents.py": f"{NOT_TRAINING}: encodes images to VAE latents (data prep)",
+    },
+    "luost26/diffusion-point-cloud": {
+        "utils/data.py": f"{LIBRARY}: dataset split and dataloader helpers",
+    },
+    "tml-epfl/understanding-fast-adv-training": {
+        "utils.py": f"{LIBRARY}: attack, logging and lr-schedule utilities",
+    },
+    "hungpthanh/GRU4REC-pytorch": {
+        "lib/dataset.py": f"{LIBRARY}: session dataset and dataloader classes",
+        "lib/evaluation.py": f"{EVALUATION}: recall/MRR evaluation class",
+    },
+    "LUOyk1999/tunedGNN": {
+        "large_graph/protein.py": f"{VENDORED}: README says sourced from AiRyunn/BoT; ~281 of 317 lines match BoT ogbn-proteins/gat.py",
+    },
+    "Plachtaa/seed-vc": {
+        "data/ft_dataset.py": f"{LIBRARY}: fine-tuning audio Dataset and dataloader builder",
+        "optimizers.py": f"{LIBRARY}: MultiOptimizer wrapper and optimizer/scheduler builder",
+    },
+    "JiawangBian/sc_depth_pl": {
+        "data_modules.py": f"{LIBRARY}: a LightningDataModule",
+    },
+    "FoundationVision/OmniTokenizer": {
+        "Diffusion/DiT/": f"{VENDORED}: copy of facebookresearch/DiT (own LICENSE/README), only the VAE hook changed",
+        "Diffusion/Latte/": f"{VENDORED}: copy of Vchitect/Latte (own LICENSE/README), only the VAE hook changed",
+        "OmniTokenizer/base.py": f"{VENDORED}: TATS VQGAN (songweige/TATS tats/tats_vqgan.py), ~85% of lines identical",
+        "OmniTokenizer/quantizer/latent_quantization.py": f"{LIBRARY}: latent quantizer module, adapted from another repository",
+        "OmniTokenizer/trainer.py": f"{VENDORED}: huggan LightweightGAN model and trainer copy, not used by the project",
+        "transformer_eval.py": f"{EVALUATION}: samples videos from a trained transformer for evaluation; no training",
+    },
+    "liuyuan-pal/SyncDreamer": {
+        "ldm/data/laion.py": f"{LIBRARY}: LAION webdataset data pipeline from the Stable Diffusion codebase",
+        "ldm/data/simple.py": f"{LIBRARY}: dataset classes and a data module",
+        "ldm/models/autoencoder.py": f"{VENDORED}: CompVis latent-diffusion VQModel/AutoencoderKL",
+        "renderer/dummy_dataset.py": f"{LIBRARY}: dummy LightningDataModule",
+    },
+    "knazeri/edge-connect": {
+        "src/dataset.py": f"{LIBRARY}: Dataset class",
+    },
+    "WuJunde/MedSegDiff": {
+        "guided_diffusion/fp16_util.py": f"{VENDORED}: openai guided-diffusion mixed-precision helpers",
+    },
+    "DefangChen/SimKD": {
+        "dataset/imagenet.py": f"{LIBRARY}: ImageNet dataset classes and data loaders",
+    },
+    "yeyupiaoling/MASR": {
+        "masr/data_utils/normalizer.py": f"{LIBRARY}: audio feature mean/std normalizer",
+        "tools/tune.py": f"{EVALUATION}: grid-searches beam-search decoder alpha/beta on the test set; no training",
+    },
+    "affjljoo3581/Feedback-Prize-Competition": {
+        "src/lightning/datamodule.py": f"{LIBRARY}: a LightningDataModule",
+        "src/predict.py": f"{NOT_TRAINING}: inference script",
+    },
+    "datawhalechina/dive-into-cv-pytorch": {
+        ("code/chapter02_image_classification_introduction/2.2_introduction_of_image_classification/classical_cnn_models/"
+         "pytorch-vgg-cifar10/"): f"{VENDORED}: chengyangfu repo copy",
+        "code/chapter06_transformer/6.2_recognition_by_transformer(online_dataset)/train_utils.py": f"{LIBRARY}: optimizer/loss helpers",
+    },
+    "IcarusWizard/Deep-Generative-Models": {
+        "degmo/flow/distribution.py": f"{LIBRARY}: flow distribution module, no training loop",
+        "degmo/gan/inception_score.py": f"{VENDORED}: header says copied from the PyTorch tutorials (Inception-v3 fine-tuning)",
+        "degmo/utils.py": f"{LIBRARY}: utility functions",
+    },
+    "THUDM/ChatGLM-6B": {
+        "ptuning/trainer.py": f"{VENDORED}: copy of Hugging Face transformers Trainer (HF copyright header)",
+        "ptuning/trainer_seq2seq.py": f"{VENDORED}: copy of Hugging Face transformers Seq2SeqTrainer (HF copyright header)",
+    },
+    "RLHFlow/Online-RLHF": {
+        "annotate_data/get_rewards.py": f"{NOT_TRAINING}: scores responses with a reward model pipeline, no training",
+    },
+    "bjing2016/alphaflow": {
+        "alphaflow/data/data_modules.py": f"{LIBRARY}: OpenFold-derived dataset and collator classes",
+    },
+    "cswry/SeeSR": {
+        "basicsr/data/prefetch_dataloader.py": f"{VENDORED}: BasicSR prefetch dataloader (README: based on BasicSR)",
+        "basicsr/models/base_model.py": f"{VENDORED}: BasicSR BaseModel copied into the repo",
+        "basicsr/models/esrgan_model.py": f"{VENDORED}: BasicSR ESRGANModel copied into the repo",
+        "basicsr/models/hifacegan_model.py": f"{VENDORED}: BasicSR HiFaceGANModel copied into the repo",
+        "basicsr/models/realesrgan_model.py": f"{VENDORED}: BasicSR RealESRGANModel copied into the repo",
+        "utils_data/make_paired_data.py": f"{NOT_TRAINING}: generates degraded LR/HR training pairs",
+        "utils_data/make_paired_data_DAPE.py": f"{NOT_TRAINING}: generates degraded training pairs for DAPE",
+    },
+    "hustvl/LightningDiT": {
+        "evaluate_tokenizer.py": f"{EVALUATION}: computes rFID/PSNR/LPIPS/SSIM of tokenizer reconstructions",
+        "tools/calculate_fid.py": f"{EVALUATION}: FID computation adapted from pytorch-fid/TTUR",
+        "vavae/ldm/models/diffusion/classifier.py": f"{VENDORED}: latent-diffusion (CompVis) classifier copied into vavae/ldm",
+        "vavae/ldm/models/diffusion/ddpm.py": f"{VENDORED}: latent-diffusion (CompVis) DDPM copied into vavae/ldm",
+        "vavae/main.py": f"{VENDORED}: header says LDM training script with only slight modifications",
+    },
+    "CoinCheung/BiSeNet": {
+        "lib/data/base_dataset.py": f"{LIBRARY}: segmentation Dataset class",
+        "lib/lr_scheduler.py": f"{LIBRARY}: warmup/poly LR scheduler classes",
+        "old/evaluate.py": f"{EVALUATION}: multi-scale evaluation of a trained model",
+    },
+    "microsoft/SimMIM": {
+        "data/data_simmim.py": f"{LIBRARY}: mask generator, transforms and data loader builder",
+    },
+    "MhLiao/DB": {
+        "data/data_loader.py": f"{LIBRARY}: DataLoader and sampler classes",
+    },
+    "chaitjo/learning-tsp": {
+        "eval.py": f"{EVALUATION}: evaluates a trained model on TSP datasets",
+        "eval_baseline.py": f"{EVALUATION}: runs classical solver baselines (Gurobi, Concorde), no training",
+    },
+    "JYWa/FedNova": {
+        "util_v4.py": f"{LIBRARY}: data partitioning, model selection and meter utilities",
+    },
+    "ptrblck/pytorch_misc": {
+        "accumulate_gradients.py": f"{NOT_TRAINING}: gradient accumulation demo, backward only, no optimizer step",
+        "change_crop_in_dataset.py": f"{NOT_TRAINING}: Dataset crop-size demo, no model or optimizer",
+        "csv_chunk_read.py": f"{NOT_TRAINING}: CSV chunk Dataset demo, no model or optimizer",
+        "pytorch_redis.py": f"{NOT_TRAINING}: redis-backed Dataset demo, no model or optimizer",
+    },
+    "locuslab/robust_overfitting": {
+        "utils.py": f"{LIBRARY}: data preprocessing/augmentation helpers from cifar10-fast",
+    },
+    "declare-lab/multimodal-deep-learning": {
+        "Low-rank-Multimodal-Fusion/train_iemocap.py": f"{VENDORED}: subtree copy of Justin1904/Low-rank-Multimodal-Fusion",
+        "Low-rank-Multimodal-Fusion/train_mosi.py": f"{VENDORED}: subtree copy of Justin1904/Low-rank-Multimodal-Fusion",
+        "Low-rank-Multimodal-Fusion/train_pom.py": f"{VENDORED}: subtree copy of Justin1904/Low-rank-Multimodal-Fusion",
+        "TensorFusionNetworks/train.py": f"{VENDORED}: subtree copy of Justin1904/TensorFusionNetworks",
+        "MISA/src/data_loader.py": f"{LIBRARY}: MSADataset and DataLoader builder",
+    },
+    "AlbinSou/ocl_survey": {
+        "src/strategies/agem.py": f"{VENDORED}: AGEMPlugin adapted near-verbatim from Avalanche plugins/agem.py (only buffer swapped)",
+    },
+    "Alpha-VLLM/LLaMA2-Accessory": {
+        "accessory/util/misc.py": f"{LIBRARY}: distributed/logging/checkpoint utilities",
+    },
+    "JusperLee/Apollo": {
+        "look2hear/datas/musdb_moisesdb_datamodule.py": f"{LIBRARY}: a LightningDataModule and dataset",
+    },
+    "songweige/TATS": {
+        "tats/data.py": f"{LIBRARY}: video datasets and data module",
+    },
+    "fcoclavero/vscvs": {
+        "vscvs/embeddings.py": f"{NOT_TRAINING}: creates embeddings and runs retrieval with a trained model",
+    },
+    "huawei-noah/Efficient-AI-Backbones": {
+        "augvit_pytorch/train.py": f"{VENDORED}: timm train.py (Oct 2020) copied with small edits (CIFAR data, acc logging)",
+        "ghostnetv2_pytorch/train.py": f"{VENDORED}: timm train.py (Apr 2020) copied with model import and a few args",
+        "tnt_pytorch/train.py": f"{VENDORED}: timm train.py (Oct 2020) copied with model import, flops print, few args",
+        "vig_pytorch/train.py": f"{VENDORED}: timm train.py (Oct 2020) copied near-verbatim, same as tnt copy",
+    },
+    "Eric-mingjie/network-slimming": {
+        "denseprune.py": f"{NOT_TRAINING}: prunes BN channels of a trained model and tests it, no optimizer step",
+        "resprune.py": f"{NOT_TRAINING}: prunes BN channels of a trained model and tests it, no optimizer step",
+        "vggprune.py": f"{NOT_TRAINING}: prunes BN channels of a trained model and tests it, no optimizer step",
+        "mask-impl/prune_mask.py": f"{NOT_TRAINING}: computes pruning masks and tests, no optimizer step",
+    },
+    "YannDubs/disentangling-vae": {
+        "disvae/models/losses.py": f"{LIBRARY}: VAE loss classes",
+        "utils/datasets.py": f"{LIBRARY}: dataset classes and dataloaders",
+    },
+    "JiaxuanYou/graph-generation": {
+        "data.py": f"{LIBRARY}: graph loading and dataset samplers",
+    },
+    "kuielab/mdx-net": {
+        "src/callbacks/onnx_callback.py": f"{LIBRARY}: Lightning callback exporting ONNX",
+        "src/callbacks/wandb_callbacks.py": f"{LIBRARY}: wandb logging callbacks",
+        "src/datamodules/musdb_datamodule.py": f"{LIBRARY}: a LightningDataModule",
+    },
+    "yusanshi/news-recommendation": {
+        "src/evaluate.py": f"{EVALUATION}: evaluation metrics and evaluate()",
+    },
+    "khornlund/severstal-steel-defect-detection": {
+        "sever/data_loader/data_loaders.py": f"{LIBRARY}: DataLoader subclasses",
+    },
+    "AndreaCossu/continual-pretraining-nlp-vision": {
+        "cka.py": f"{NOT_TRAINING}: CKA representation-similarity analysis and plotting under no_grad",
+    },
+    "rinongal/textual_inversion": {
+        "ldm/models/autoencoder.py": f"{VENDORED}: unmodified CompVis latent-diffusion autoencoder (README: builds on LDM)",
+        "ldm/models/diffusion/classifier.py": f"{VENDORED}: unmodified CompVis latent-diffusion noisy-latent classifier",
+    },
+    "Samuel-Boehm/EEG-GAN": {
+        "scripts/debug.py": f"{NOT_TRAINING}: instantiates the model and prints per-layer parameter counts",
+        "src/data/datamodule.py": f"{LIBRARY}: a LightningDataModule",
+    },
+    "Zhendong-Wang/Diffusion-GAN": {
+        "diffusion-insgen/projector.py": f"{VENDORED}: same as NVlabs stylegan2-ada-pytorch projector.py (GAN inversion)",
+        "diffusion-stylegan2/projector.py": f"{VENDORED}: same as NVlabs stylegan2-ada-pytorch projector.py (GAN inversion)",
+    },
+    "yukimasano/self-label": {
+        "cifar_utils.py": f"{LIBRARY}: CIFAR instance dataset classes, Normalize layer and kNN helper",
+    },
+    "jrzech/reproduce-chexnet": {
+        "eval_model.py": f"{EVALUATION}: test-fold predictions and AUC computation",
+        "visualize_prediction.py": f"{NOT_TRAINING}: class activation map visualisation",
+    },
+    "wetliu/energy_ood": {
+        "utils/score_calculation.py": f"{EVALUATION}: OOD scoring functions (ODIN, Mahalanobis)",
+    },
+    "Rafael1s/Deep-Reinforcement-Learning-Algorithms": {
+        "BipedalWalker-TwinDelayed-DDPG (TD3)/TwinDelayed.py": f"{VENDORED}: header credits sfujim/TD3; TD3 class near-verbatim copy",
+        "HalfCheetahBulletEnv-TD3/TwinDelayed.py": f"{VENDORED}: header credits sfujim/TD3; identical copy of the same TD3 file",
+        "HopperBulletEnv_v0-TD3/TwinDelayed.py": f"{VENDORED}: header credits sfujim/TD3; identical copy of the same TD3 file",
+    },
+    "TencentAILabHealthcare/scBERT": {
+        "performer_pytorch/reversible.py": f"{VENDORED}: lucidrains performer-pytorch reversible layers",
+    },
+    "Rongjiehuang/ProDiff": {
+        "utils/pl_utils.py": f"{VENDORED}: copy of old PyTorch Lightning trainer internals (DDP/DP/BaseTrainer)",
+    },
+    "ebagdasa/backdoors101": {
+        "dataset/multi_mnist_loader.py": f"{LIBRARY}: MultiMNIST dataset class (credited to Ozan Sener's repository)",
+        "losses/loss_functions.py": f"{LIBRARY}: loss and gradient helper functions",
+        "tasks/fl/cifarfed_task.py": f"{LIBRARY}: federated CIFAR data loading and Dirichlet splitting",
+    },
+    "zengyan-97/X-VLM": {
+        "accelerators/apex_ddp_accelerator.py": f"{LIBRARY}: Apex DDP accelerator wrapper",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
