@@ -229,6 +229,9 @@ class Agent:
         # Code that picks the read by torch's version runs on both.
         ("loss.backward()\nif OLD:\n    print(loss.data[0])\nelse:\n    print(loss.item())\n", None),
         ("def step(loss):\n    loss.backward()\n    return loss.data[0]\n", (0, 4)),
+        # an `if` that only decides which steps log still runs on this torch
+        ("loss.backward()\nif step % 10 == 0:\n    print(loss.data[0])\n", (0, 4)),
+        ("loss.backward()\nif torch_version < (0, 4):\n    print(loss.data[0])\n", None),
     ],
 )
 def test_a_scalar_loss_indexed_as_before_torch_0_4_caps_the_torch_the_module_runs_on(source, ceiling):

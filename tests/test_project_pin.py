@@ -311,6 +311,10 @@ def test_each_sub_project_is_advised_for_the_torch_it_pins(tmp_path):
         ("## Requirements\nPyTorch 1.7 or later\n", None),
         ("## Requirements\nPyTorch 1.7.1 gives the best results\n", None),
         ("## Data\nPyTorch 1.7.1\n", None),
+        # names and versions joined by commas, nothing else on the line
+        ("## Dependencies\ntorch v0.3.1, torchvision v0.2.0\n", (0, 3)),
+        ("## Dependencies\nPython 3.6, torch 1.4, and a GPU\n", None),
+        ("## Dependencies\ntorch 1.8+, numpy 1.20\n", None),
     ],
 )
 def test_a_requirements_list_that_gives_pytorch_a_version_in_words_pins_it(tmp_path, readme, pin):

@@ -77,6 +77,8 @@ _DESCRIBED_TORCH = (
 # A line under such a heading that is only the name and its version: `Pytorch 0.3`,
 # `torch    1.13.1+cu117`.
 _TORCH_LINE = r"(?i)^(?:py)?torch\b[\s:=`*]*v?\d+\.\d+(?:\.\d+)?(?:\+[\w.]+)?$"
+# A name and its version, as such lines list them: `torchvision v0.2.0`, `Python 3.6`.
+_NAMED_VERSION = r"(?i)^[a-z][\w.-]*[\s:=`*]*v?\d+(?:\.\d+){0,2}(?:\+[\w.]+)?$"
 _FLOOR_WORDS = r"(?i)>|\bor (?:later|newer|higher|above)\b|\band (?:later|newer|higher|above)\b|\bat least\b|\bminimum\b|\bor greater\b"
 _REQUIREMENT_ITEM = r"^[A-Za-z][\w.\-\[\]]*(?:(?:===|==|~=|!=|<=|>=|<|>|=)[\w.*+!-]+)?$"
 
@@ -328,8 +330,9 @@ def _install_commands(path: Path) -> Iterator[str]:
     a versioned requirement, as a requirements list in a README is written (`- torch==1.5.0`,
     ``` `` pytorch==1.5.0`` ```), or an item of a list under a Requirements (Dependencies,
     Prerequisites, Environment) heading that gives PyTorch a version in words (`* PyTorch install
-    1.7.1`), or a line there that is only the name and a version (`Pytorch 0.3`): what its authors
-    run it on. Other prose is not read."""
+    1.7.1`), or a line there that is only the name and a version (`Pytorch 0.3`), or only names
+    and versions joined by commas (`torch v0.3.1, torchvision v0.2.0`): what its authors run it
+    on. Other prose is not read."""
     listing = False  # under a heading of what the project needs
     for line in _read(path).splitlines():
         heading = re.match(_HEADING, line)
@@ -342,6 +345,8 @@ def _install_commands(path: Path) -> Iterator[str]:
             yield from _listed_requirements(line)
             if listing and (re.match(_LISTED_ITEM, line) or re.match(_TORCH_LINE, line.strip())):
                 yield from _described_requirement(line)
+            elif listing and "," in line:
+                yield from _named_versions(line)
             elif listing and line.lstrip().startswith("|"):
                 yield from _table_requirement(line)
             continue
@@ -390,6 +395,16 @@ def _described_requirement(line: str) -> Iterator[str]:
     found = re.search(_DESCRIBED_TORCH, line)
     if found is not None and not re.search(_FLOOR_WORDS, line):
         yield f"=={found.group('version')}"
+
+
+def _named_versions(line: str) -> Iterator[str]:
+    """`torch v0.3.1, torchvision v0.2.0` under a Dependencies heading: a line that is nothing
+    but names with their versions, joined by commas, one of them torch's."""
+    items = [item.strip().strip("`*") for item in line.split(",")]
+    if all(re.match(_NAMED_VERSION, item) for item in items):
+        for item in items:
+            if re.match(_TORCH_LINE, item):
+                yield from _described_requirement(item)
 
 
 def _table_requirement(line: str) -> Iterator[str]:

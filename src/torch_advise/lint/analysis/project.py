@@ -944,12 +944,18 @@ SCALAR_INDEXED_RELEASE = (0, 4)
 
 
 def _unguarded(statements: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """Statements that run whenever their function or module does: not under an `if` or in a
-    `try` (where code picks between releases: `try: from torch._six import inf`)."""
+    """Statements that run whenever their function or module does, or on some of its passes: not
+    in a `try` nor under an `if` that picks between alternatives (where code picks between
+    releases: `try: from torch._six import inf`, `if OLD: loss.data[0] else: loss.item()`). An
+    `if` with no `else` whose test names no version (`if batch_idx % args.log_interval == 0:`)
+    only decides when its body runs."""
     for statement in statements:
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.With, ast.For, ast.While)):
             yield from _unguarded(statement.body)
-        elif not isinstance(statement, (ast.If, ast.Try)):
+        elif isinstance(statement, ast.If):
+            if not statement.orelse and "version" not in ast.unparse(statement.test).lower():
+                yield from _unguarded(statement.body)
+        elif not isinstance(statement, ast.Try):
             yield statement
 
 
