@@ -68,6 +68,20 @@ def test_kernels_of_the_project_that_take_no_bfloat16_keep_the_bfloat16_advice_a
     assert "train.py:22:43: AMP002" in run_advise(".", "--select", "AMP002", "--target", "h100", "--no-cache", cwd=root).stdout
 
 
+def test_a_module_importing_another_of_the_same_name_is_no_neighbour(tmp_path: Path):
+    for cache in (importers.importers_of, importers.project_files, project._summary):
+        cache.cache_clear()
+    (tmp_path / "utils").mkdir()
+    (tmp_path / "utils" / "__init__.py").write_text("")
+    (tmp_path / "utils" / "train.py").write_text("def cycle(loader):\n    while True:\n        yield from loader\n")
+    (tmp_path / "train.py").write_text("import torch\nmodel = torch.nn.Linear(2, 2).cuda()\n")
+    (tmp_path / "sampler.py").write_text("import torch\nfrom utils.train import cycle\ntorch.set_float32_matmul_precision('high')\n")
+    (tmp_path / "runner.py").write_text("import torch\nfrom train import model\ntorch.set_float32_matmul_precision('high')\n")
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    neighbours = {Path(summary.path).name for summary in Project(tmp_path / "train.py").neighbours()}
+    assert neighbours == {"runner.py"}
+
+
 def test_weights_a_neighbouring_module_keeps_in_float16_are_a_reason_for_float16():
     frozen = summarize("model.py", b"import torch\ntorch.set_default_tensor_type(torch.cuda.HalfTensor)\n")
     loaded = summarize("load.py", b"from transformers import AutoModel\nm = AutoModel.from_pretrained('x', torch_dtype='float16')\n")

@@ -1588,7 +1588,12 @@ class Project:
         the modules those import (the model an entry script builds for a training loop here)."""
         self.read = True
         try:
-            found = importers_of(self.folder, self.module[-1])
+            # Those whose import resolves to this module, not to another of the same name
+            # (`from utils.train import cycle` does not import the `train.py` beside it).
+            found = {
+                importer: taken for importer, taken in importers_of(self.folder, self.module[-1]).items()
+                if any(self.path in self._resolve(reference, importer) for reference, _ in taken)
+            }
         except OSError:
             found = {}
         helpers = self._helpers() if found else set()
