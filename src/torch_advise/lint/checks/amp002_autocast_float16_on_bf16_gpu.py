@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.edits import (
     Edit,
@@ -24,6 +26,7 @@ from torch_advise.lint.analysis.syntax import (
     keyword_args,
     literal_value,
 )
+from torch_advise.lint.analysis.walk import descendants
 from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.lint.syntax_tree.source import code
 
@@ -150,8 +153,27 @@ def _dropped(site: CallSite) -> bool:
     )
 
 
+def _offered_beside_bfloat16(ctx: CheckContext) -> set[int]:
+    """The calls that are one value of a table, or one arm of a conditional expression, another
+    of which is a bfloat16 autocast (`{"bf16": autocast(dtype=torch.bfloat16), "fp16":
+    autocast(dtype=torch.float16)}[args.precision]`): the precision is picked at run time, and
+    bfloat16 is already on offer."""
+    found: set[int] = set()
+    for node in descendants(ctx.model.module, (cst.Dict, cst.IfExp)):
+        if isinstance(node, cst.IfExp):
+            values = [node.body, node.orelse]
+        else:
+            assert isinstance(node, cst.Dict)
+            values = [element.value for element in node.elements if isinstance(element, cst.DictElement)]
+        calls = [value for value in values if isinstance(value, cst.Call)]
+        if any(attribute.attr.value == "bfloat16" for call in calls for attribute in descendants(call, cst.Attribute)):
+            found.update(id(call) for call in calls)
+    return found
+
+
 def _autocasts(ctx: CheckContext) -> None:
     model = ctx.model
+    offered: Optional[set[int]] = None
     scaler_note = (
         "; the GradScaler then becomes unnecessary" if ctx.facts.grad_scalers else ""
     )
@@ -165,6 +187,9 @@ def _autocasts(ctx: CheckContext) -> None:
         if has_star_args(call) or literal_value(keyword_args(call).get("enabled", cst.Name("True"))) is False:
             continue  # a dtype or switch hidden in **kwargs may well be right
         if _dropped(site):
+            continue
+        offered = _offered_beside_bfloat16(ctx) if offered is None else offered
+        if id(call) in offered:
             continue
         device, dtype, cuda_only = ctx.facts.autocast_arguments(site)
         if dtype is not None and bfloat16_flag(call):
