@@ -845,10 +845,11 @@ class Facts:
         taken = {id(site.node) for site in entry.nexts}
         return moves + [
             site for site in entry.loop.calls
-            if site.receiver is not None and id(site.receiver) in taken and self._moves_to(site, or_unknown) and site not in moves
+            if site.receiver is not None and id(site.receiver) in taken and self.moves_to_device(site, or_unknown) and site not in moves
         ]
 
-    def _moves_to(self, site: CallSite, or_unknown: bool) -> bool:
+    def moves_to_device(self, site: CallSite, or_unknown: bool) -> bool:
+        """A move to a device that can be CUDA; `or_unknown`: or to one this file cannot tell."""
         if self.moves_to_cuda(site):
             return True
         device = device_argument(site.node) if or_unknown and site.method == "to" else None
@@ -891,7 +892,7 @@ class Facts:
         moves = []
         for site in calls:
             receiver = site.receiver
-            if receiver is not None and self._batch_data(receiver, site.scope, derived) and self._moves_to(site, or_unknown):
+            if receiver is not None and self._batch_data(receiver, site.scope, derived) and self.moves_to_device(site, or_unknown):
                 if not _pinned(receiver, assigned):
                     moves.append(site)
             elif self._moved_by_project_function(site, derived) or self._moved_by_subclasses(site, derived):

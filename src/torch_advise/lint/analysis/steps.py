@@ -199,6 +199,10 @@ class GradMode:
         self.model = model
         self.off_calls: set[int] = set()
         self.off_functions: set[FunctionInfo] = set()
+        # Where a `with` block or a decorator turns it off, every line of it: not counting a
+        # `torch.set_grad_enabled(False)` statement, read as off for its whole function or file.
+        self.block_off_calls: set[int] = set()
+        self.decorated_off: set[FunctionInfo] = set()
         self._collect()
         self._memo: dict[FunctionInfo, bool] = {}
 
@@ -207,6 +211,7 @@ class GradMode:
         for function in model.functions:
             if any(self._decorator_disables(d.decorator, function) for d in function.node.decorators):
                 self.off_functions.add(function)
+                self.decorated_off.add(function)
         for site in model.calls:
             name = model.call_name(site) or self._torch_from_a_star_import(site)
             if not disables_autograd(name, site.node):
@@ -217,6 +222,7 @@ class GradMode:
                 # `with torch.no_grad(), torch.autocast(...):` enters the later items with it off too.
                 later = items[[id(item) for item in items].index(id(site.node)) + 1 :]
                 self.off_calls.update(id(c) for node in (*later, statement.body) for c in calls_in(node))
+                self.block_off_calls.update(id(c) for node in (*later, statement.body) for c in calls_in(node))
             elif name in SET_GRAD_ENABLED and isinstance(statement, cst.SimpleStatementLine):
                 # `torch.set_grad_enabled(False)` as a statement: the rest of the function (or file).
                 if site.function is not None:

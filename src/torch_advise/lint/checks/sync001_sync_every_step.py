@@ -523,7 +523,31 @@ def _copies_wait_anyway(ctx: CheckContext, loop: LoopInfo) -> bool:
             # inside it (`for step in bar: for _ in range(n_dis): real = next(it).to(device)`).
             if (entry.loop is loop or entry.loop in loop.parents) and _copies_that_wait(ctx, entry, loop, in_step, unpinned):
                 return True
-    return _items_copied_blocking(ctx, loop, in_step) or _host_tensors_copied(ctx, loop) or _indexed_with_host_indices(ctx, loop)
+    return (
+        _items_copied_blocking(ctx, loop, in_step)
+        or _drawn_and_copied_blocking(ctx, loop)
+        or _host_tensors_copied(ctx, loop)
+        or _indexed_with_host_indices(ctx, loop)
+    )
+
+
+def _drawn_and_copied_blocking(ctx: CheckContext, loop: LoopInfo) -> bool:
+    """The same wait where a function the step calls draws the batch itself and copies it
+    without `non_blocking=True`: `def train(it): batch = next(train_iter); x =
+    batch["pointcloud"].to(args.device)`, run by the step loop. Moving it says it is on the host."""
+    sites = [call.site for call in ctx.steps.iteration(loop) if not call.guarded(ctx.steps.guards) and not call.loops]
+    drawn = {id(site.node) for site in sites if next_source(site.node) is not None}
+    names = {(id(site.scope), name) for site in sites if id(site.node) in drawn for name in site.assigned_names}
+    for site in sites:
+        receiver = site.receiver
+        if site.method not in ("to", "cuda") or receiver is None or not ctx.facts.moves_to_device(site, or_unknown=True):
+            continue
+        if id(receiver) not in drawn and (id(site.scope), root_name(receiver)) not in names:
+            continue
+        flag = non_blocking_flag(site.node)
+        if flag is None or literal_value(flag) is False:
+            return True
+    return False
 
 
 # Factories that copy the data they are given to the device they are asked for.
@@ -639,12 +663,25 @@ def check(ctx: CheckContext) -> None:
     seen: set[int] = set()
     if ctx.facts.uses_cuda:
         for loop in ctx.steps.step_loops:
-            if not _copies_wait_anyway(ctx, loop):
+            if _trains_with_autograd(ctx, loop) and not _copies_wait_anyway(ctx, loop):
                 _report_step(ctx, ctx.steps.iteration(loop), clock_after, seen)
     # Lightning runs `training_step` once a batch, on batches it has copied to the GPU with
     # non_blocking=True: a read there waits for the step's forward every time.
     for function in ctx.steps.lightning_training_steps:
         _report_step(ctx, ctx.steps.hook_iteration(function), clock_after, seen, lightning=True)
+
+
+def _trains_with_autograd(ctx: CheckContext, loop: LoopInfo) -> bool:
+    """A call of the loop that runs backward runs with autograd on: a validation loop that calls
+    the trainer's `update(imgs, gt, training=False)` under torch.no_grad() is no training step,
+    whatever that method does when training."""
+    grad = ctx.steps.grad_mode
+    # Only blocks and decorators count: `torch.set_grad_enabled(False)` before an evaluation
+    # later in the epoch loop is read as off for the whole function, the training half included.
+    return any(
+        ctx.model.site_runs_backward(site) and id(site.node) not in grad.block_off_calls and site.function not in grad.decorated_off
+        for site in loop.calls
+    )
 
 
 def _report_step(ctx: CheckContext, iteration: list[IterationCall], clock_after: set[int], seen: set[int], lightning: bool = False) -> None:
