@@ -486,32 +486,33 @@ def _unpinned_returns(walk: _ScopeWalk) -> frozenset[Optional[int]]:
     builds one (`dataloader = DataLoader(..., pin_memory=False)` in one arm, another without
     pin_memory in the other)."""
     found: dict[Optional[int], bool] = {}
+    for key, value in _returned_values(walk):
+        built = walk.assigned.get(value.id, []) if isinstance(value, ast.Name) else [value]
+        unpinned = bool(built) and all(isinstance(v, ast.Call) and unpinned_loader(v) for v in built)
+        found[key] = found.get(key, True) and unpinned
+    return frozenset(key for key, unpinned in found.items() if unpinned)
+
+
+def _returned_values(walk: _ScopeWalk) -> Iterator[tuple[Optional[int], ast.expr]]:
+    """Each value the function returns, with its index in the tuple it returns (None for a
+    value returned alone)."""
     for node in walk.returns:
         if node.value is None:
             continue
         values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
         for index, value in enumerate(values):
-            key = index if isinstance(node.value, ast.Tuple) else None
-            built = walk.assigned.get(value.id, []) if isinstance(value, ast.Name) else [value]
-            unpinned = bool(built) and all(isinstance(v, ast.Call) and unpinned_loader(v) for v in built)
-            found[key] = found.get(key, True) and unpinned
-    return frozenset(key for key, unpinned in found.items() if unpinned)
+            yield (index if isinstance(node.value, ast.Tuple) else None), value
 
 
 def _returned_loaders(walk: _ScopeWalk) -> dict[Optional[int], int]:
     """Where the DataLoader the function returns is built: `return DataLoader(...)`, or a name
     bound to one and returned, alone or in a tuple."""
     found: dict[Optional[int], int] = {}
-    for node in walk.returns:
-        if node.value is None:
-            continue
-        values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
-        for index, value in enumerate(values):
-            key = index if isinstance(node.value, ast.Tuple) else None
-            if isinstance(value, ast.Call) and dotted_name(value.func) in DATALOADERS:
-                found[key] = value.lineno
-            elif isinstance(value, ast.Name) and value.id in walk.loader_names:
-                found[key] = walk.loader_names[value.id]
+    for key, value in _returned_values(walk):
+        if isinstance(value, ast.Call) and dotted_name(value.func) in DATALOADERS:
+            found[key] = value.lineno
+        elif isinstance(value, ast.Name) and value.id in walk.loader_names:
+            found[key] = walk.loader_names[value.id]
     return found
 
 
