@@ -445,10 +445,19 @@ class Steps:
 
     def is_step_loop(self, loop: LoopInfo) -> bool:
         """A training loop whose every iteration is one training step: it runs backward and no
-        loop inside it (in its body or a function it calls) does."""
+        loop inside it (in its body or a function it calls) does, or its iteration steps an
+        optimizer itself, outside those loops (adversarial training, whose attack runs backward
+        for its perturbation in loops of its own before the step)."""
         if not self.model.loop_trains(loop):
             return False
-        return not any(self.model.loop_trains(inner) for call in self.iteration(loop) for inner in call.loops)
+        iteration = self.iteration(loop)
+        if not any(self.model.loop_trains(inner) for call in iteration for inner in call.loops):
+            return True
+        return any(call.at_loop_level and self._steps_an_optimizer(call.site) for call in iteration)
+
+    def _steps_an_optimizer(self, site: CallSite) -> bool:
+        receiver = site.receiver
+        return site.method == "step" and receiver is not None and self.facts.is_optimizer(receiver, site.scope)
 
     @cached_property
     def step_loops(self) -> list[LoopInfo]:

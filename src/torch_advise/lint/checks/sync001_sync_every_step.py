@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Optional
 
 from torch_advise.lint.analysis.context import CheckContext
-from torch_advise.lint.analysis.facts import LoaderLoop, non_blocking_flag
+from torch_advise.lint.analysis.facts import LoaderLoop, non_blocking_flag, unwrapped_iteration
 from torch_advise.lint.analysis.gpu_work import (
     CLOCKS,
     NOT_WORK,
@@ -19,6 +19,7 @@ from torch_advise.lint.analysis.gpu_work import (
 )
 from torch_advise.lint.analysis.model import (
     CallSite,
+    ClassInfo,
     LoopInfo,
     Scope,
     TrainingModel,
@@ -525,10 +526,32 @@ def _copies_wait_anyway(ctx: CheckContext, loop: LoopInfo) -> bool:
                 return True
     return (
         _items_copied_blocking(ctx, loop, in_step)
+        or _iterator_copies_blocking(ctx, loop)
         or _drawn_and_copied_blocking(ctx, loop)
         or _host_tensors_copied(ctx, loop)
         or _indexed_with_host_indices(ctx, loop)
     )
+
+
+def _iterator_copies_blocking(ctx: CheckContext, loop: LoopInfo) -> bool:
+    """The same wait where the loop, or one around it, iterates an object of a class of this
+    file whose `__iter__` copies each batch to the GPU without `non_blocking=True` before
+    handing it out (`return ({"input": x.to(device)} for x, y in self.dataloader)`)."""
+    model = ctx.model
+    for candidate in (loop, *loop.parents):
+        if not isinstance(candidate.node, cst.For):
+            continue
+        for origin in model.origins(unwrapped_iteration(candidate.node.iter), candidate.scope):
+            built = model.callee(origin.expr, origin.scope) if isinstance(origin.expr, cst.Call) else None
+            method = model.method(built, "__iter__") if isinstance(built, ClassInfo) else None
+            if method is None:
+                continue
+            for site in method.calls:
+                if site.method in ("to", "cuda") and ctx.facts.moves_to_device(site, or_unknown=True):
+                    flag = non_blocking_flag(site.node)
+                    if flag is None or literal_value(flag) is False:
+                        return True
+    return False
 
 
 def _drawn_and_copied_blocking(ctx: CheckContext, loop: LoopInfo) -> bool:
