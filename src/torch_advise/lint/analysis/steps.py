@@ -224,11 +224,23 @@ class GradMode:
                 self.off_calls.update(id(c) for node in (*later, statement.body) for c in calls_in(node))
                 self.block_off_calls.update(id(c) for node in (*later, statement.body) for c in calls_in(node))
             elif name in SET_GRAD_ENABLED and isinstance(statement, cst.SimpleStatementLine):
-                # `torch.set_grad_enabled(False)` as a statement: the rest of the function (or file).
-                if site.function is not None:
-                    self.off_functions.add(site.function)
-                else:
-                    self.off_calls.update(id(s.node) for s in model.calls)
+                # `torch.set_grad_enabled(False)` as a statement: the statements after it in its
+                # block, up to one that turns autograd back on (`torch.set_grad_enabled(True)` at
+                # the top of the next epoch's training half).
+                holder = site.function.node if site.function is not None else model.module
+                for following in _statements_after(holder, statement):
+                    if self._turns_autograd_on(following):
+                        break
+                    self.off_calls.update(id(call) for call in calls_in(following))
+
+    def _turns_autograd_on(self, statement: cst.CSTNode) -> bool:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            return False
+        calls = [small.value for small in statement.body if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)]
+        return any(
+            self.model.qualname(call.func, self.model.module_scope) in SET_GRAD_ENABLED and _first_argument_is(call, True)
+            for call in calls
+        )
 
     def _torch_from_a_star_import(self, site: CallSite) -> Optional[str]:
         """`torch.no_grad()` in a file that binds no `torch` but gets it through `from utils import
@@ -263,6 +275,15 @@ class GradMode:
 
     def site_off(self, site: CallSite, depth: int = 0) -> bool:
         return id(site.node) in self.off_calls or self.function_off(site.function, depth)
+
+
+def _statements_after(holder: cst.CSTNode, statement: cst.CSTNode) -> list[cst.CSTNode]:
+    """The statements after `statement` in the block of `holder` that holds it."""
+    for node in descendants(holder, cst.CSTNode):
+        body = getattr(node, "body", None)
+        if isinstance(body, (list, tuple)) and any(s is statement for s in body):
+            return list(body[next(i for i, s in enumerate(body) if s is statement) + 1 :])
+    return []
 
 
 def disables_autograd(name: Optional[str], call: cst.Call) -> bool:
