@@ -199,9 +199,7 @@ class GradMode:
         self.model = model
         self.off_calls: set[int] = set()
         self.off_functions: set[FunctionInfo] = set()
-        # Where a `with` block or a decorator turns it off, every line of it: not counting a
-        # `torch.set_grad_enabled(False)` statement, read as off for its whole function or file.
-        self.block_off_calls: set[int] = set()
+        # Those decorated with no_grad: off in every line, whoever calls them.
         self.decorated_off: set[FunctionInfo] = set()
         self._collect()
         self._memo: dict[FunctionInfo, bool] = {}
@@ -222,7 +220,6 @@ class GradMode:
                 # `with torch.no_grad(), torch.autocast(...):` enters the later items with it off too.
                 later = items[[id(item) for item in items].index(id(site.node)) + 1 :]
                 self.off_calls.update(id(c) for node in (*later, statement.body) for c in calls_in(node))
-                self.block_off_calls.update(id(c) for node in (*later, statement.body) for c in calls_in(node))
             elif name in SET_GRAD_ENABLED and isinstance(statement, cst.SimpleStatementLine):
                 # `torch.set_grad_enabled(False)` as a statement: the statements after it in its
                 # block, up to one that turns autograd back on (`torch.set_grad_enabled(True)` at

@@ -699,10 +699,10 @@ def _trains_with_autograd(ctx: CheckContext, loop: LoopInfo) -> bool:
     the trainer's `update(imgs, gt, training=False)` under torch.no_grad() is no training step,
     whatever that method does when training."""
     grad = ctx.steps.grad_mode
-    # Only blocks and decorators count: `torch.set_grad_enabled(False)` before an evaluation
-    # later in the epoch loop is read as off for the whole function, the training half included.
+    # Where the call itself runs with autograd off: not a function every caller of which is off,
+    # which says nothing of the call made here.
     return any(
-        ctx.model.site_runs_backward(site) and id(site.node) not in grad.block_off_calls and site.function not in grad.decorated_off
+        ctx.model.site_runs_backward(site) and id(site.node) not in grad.off_calls and site.function not in grad.decorated_off
         for site in loop.calls
     )
 
