@@ -7,7 +7,7 @@ Every answer errs towards "unknown": a value we cannot see is never assumed to b
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from typing import NamedTuple, Optional
 
@@ -848,6 +848,16 @@ class Facts:
             if site.receiver is not None and id(site.receiver) in taken and self.moves_to_device(site, or_unknown) and site not in moves
         ]
 
+    def copies_of_drawn_batch(self, draw: CallSite, calls: Iterable[CallSite], or_unknown: bool = False) -> Iterator[CallSite]:
+        """The moves to a device, among `calls` (those of the scope `draw` is in), of what `draw`
+        (`next(batches)`) took: itself (`next(batches).to(device)`) or a name it is bound to
+        (`batch = next(batches)` ... `batch["x"].to(device)`)."""
+        names = draw.assigned_names
+        for move in calls:
+            receiver = move.receiver
+            if receiver is not None and (receiver is draw.node or root_name(receiver) in names) and self.moves_to_device(move, or_unknown):
+                yield move
+
     def moves_to_device(self, site: CallSite, or_unknown: bool) -> bool:
         """A move to a device that can be CUDA; `or_unknown`: or to one this file cannot tell."""
         if self.moves_to_cuda(site):
@@ -1415,6 +1425,12 @@ def non_blocking_flag(call: cst.Call) -> Optional[cst.BaseExpression]:
     if value is None and method == "cuda" and len(positional_args(call)) > 1:
         value = positional_args(call)[1]
     return value
+
+
+def blocking_copy(call: cst.Call) -> bool:
+    """A copy without non_blocking=True: it returns once done."""
+    flag = non_blocking_flag(call)
+    return flag is None or literal_value(flag) is False
 
 
 def _pinned(expr: cst.BaseExpression, assigned: dict) -> bool:

@@ -127,6 +127,14 @@ class CallSite:
         return self.node.func.value if type(self.node.func) is cst.Attribute else None
 
     @property
+    def discarded(self) -> bool:
+        """The call is a statement of its own: what it returns is thrown away (a context
+        manager never entered, a module's `.cuda()` that moves it in place)."""
+        return isinstance(self.statement, cst.SimpleStatementLine) and any(
+            isinstance(part, cst.Expr) and part.value is self.node for part in self.statement.body
+        )
+
+    @property
     def assigned_names(self) -> set[str]:
         """The names the call's value is assigned to: `x, y = f()`, or one arm of a conditional
         (`ctx = nullcontext() if final else torch.autocast("cuda")`)."""

@@ -10,7 +10,7 @@ from typing import Optional
 
 from torch_advise.lint.analysis.model import CallSite, Scope, TrainingModel
 from torch_advise.lint.analysis.syntax import called_name, literal_value, root_name
-from torch_advise.lint.analysis.walk import child_list, descendants
+from torch_advise.lint.analysis.walk import child_list, descendants, statements_after
 from torch_advise.lint.analysis.weights_only_attributes import NAMES
 from torch_advise.lint.syntax_tree import nodes as cst
 
@@ -63,15 +63,6 @@ def _read_of(name: str, statement: cst.CSTNode) -> Optional[Evidence]:
     return None
 
 
-def _next_statements(scope: Scope, statement: cst.CSTNode) -> list[cst.CSTNode]:
-    """The statements after `statement` in the block that holds it."""
-    for node in descendants(scope.node, cst.CSTNode):
-        body = getattr(node, "body", None)
-        if isinstance(body, (list, tuple)) and any(s is statement for s in body):
-            return list(body[next(i for i, s in enumerate(body) if s is statement) + 1 :])
-    return []
-
-
 def _read_after(model: TrainingModel, site: CallSite) -> Optional[Evidence]:
     """`ckpt = torch.load(p)`, then a read of `ckpt` in a later statement of the same block
     before anything binds `ckpt` again: that read sees this load's result whatever else the
@@ -86,7 +77,7 @@ def _read_after(model: TrainingModel, site: CallSite) -> Optional[Evidence]:
     if any(b.node is None for b in bindings) or name in model.rebound_names:
         return None
     bound = {id(b.node) for b in bindings}
-    for later in _next_statements(site.scope, statement):
+    for later in statements_after(site.scope.node, statement):
         rebinds = any(id(node) in bound for node in descendants(later, cst.CSTNode))
         if rebinds and not (isinstance(later, cst.SimpleStatementLine) and len(later.body) == 1 and isinstance(later.body[0], cst.Assign)):
             return None

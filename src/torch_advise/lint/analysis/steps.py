@@ -23,7 +23,7 @@ from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH, header_calls, run_
 from torch_advise.lint.analysis.model import Branch, CallSite, FunctionInfo, LoopInfo, Scope, TrainingModel
 from torch_advise.lint.analysis.scaler_trace import Event, traces
 from torch_advise.lint.analysis.syntax import NOT_LITERAL, calls_in, dotted, keyword_args, literal_value, positional_args
-from torch_advise.lint.analysis.walk import TableVisitor, descendants
+from torch_advise.lint.analysis.walk import TableVisitor, descendants, statements_after
 from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.records import dataclass
 
@@ -225,7 +225,7 @@ class GradMode:
                 # block, up to one that turns autograd back on (`torch.set_grad_enabled(True)` at
                 # the top of the next epoch's training half).
                 holder = site.function.node if site.function is not None else model.module
-                for following in _statements_after(holder, statement):
+                for following in statements_after(holder, statement):
                     if self._turns_autograd_on(following):
                         break
                     self.off_calls.update(id(call) for call in calls_in(following))
@@ -272,15 +272,6 @@ class GradMode:
 
     def site_off(self, site: CallSite, depth: int = 0) -> bool:
         return id(site.node) in self.off_calls or self.function_off(site.function, depth)
-
-
-def _statements_after(holder: cst.CSTNode, statement: cst.CSTNode) -> list[cst.CSTNode]:
-    """The statements after `statement` in the block of `holder` that holds it."""
-    for node in descendants(holder, cst.CSTNode):
-        body = getattr(node, "body", None)
-        if isinstance(body, (list, tuple)) and any(s is statement for s in body):
-            return list(body[next(i for i, s in enumerate(body) if s is statement) + 1 :])
-    return []
 
 
 def disables_autograd(name: Optional[str], call: cst.Call) -> bool:
@@ -468,10 +459,13 @@ class Steps:
         for its perturbation in loops of its own before the step)."""
         if not self.model.loop_trains(loop):
             return False
-        iteration = self.iteration(loop)
-        if not any(self.model.loop_trains(inner) for call in iteration for inner in call.loops):
+        if not self.trains_in_inner_loops(loop):
             return True
-        return any(call.at_loop_level and self._steps_an_optimizer(call.site) for call in iteration)
+        return any(call.at_loop_level and self._steps_an_optimizer(call.site) for call in self.iteration(loop))
+
+    def trains_in_inner_loops(self, loop: LoopInfo) -> bool:
+        """A loop inside it, in its body or a function it calls, runs backward."""
+        return any(self.model.loop_trains(inner) for call in self.iteration(loop) for inner in call.loops)
 
     def _steps_an_optimizer(self, site: CallSite) -> bool:
         receiver = site.receiver

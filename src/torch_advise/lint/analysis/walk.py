@@ -185,3 +185,12 @@ class _Plan(NamedTuple):
     fields: tuple[tuple[str, Optional[Callable], Optional[Callable]], ...]
     leave: Optional[Callable]
     leaf: bool
+
+
+def statements_after(holder: cst.CSTNode, statement: cst.CSTNode) -> list[cst.CSTNode]:
+    """The statements after `statement` in the block, somewhere under `holder`, that holds it."""
+    for node in descendants(holder, cst.CSTNode):
+        body = getattr(node, "body", None)
+        if isinstance(body, (list, tuple)) and any(s is statement for s in body):
+            return list(body[next(i for i, s in enumerate(body) if s is statement) + 1 :])
+    return []

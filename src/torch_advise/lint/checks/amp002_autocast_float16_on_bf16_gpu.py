@@ -143,16 +143,6 @@ def check(ctx: CheckContext) -> None:
         ctx.violations.extend(found.violations)
 
 
-def _dropped(site: CallSite) -> bool:
-    """`torch.cuda.amp.autocast(enabled=True)` written as a statement of its own: the context
-    manager is made and thrown away, never entered, so nothing runs under it."""
-    statement = site.statement
-    return (
-        isinstance(statement, cst.SimpleStatementLine)
-        and any(isinstance(part, cst.Expr) and part.value is site.node for part in statement.body)
-    )
-
-
 def _offered_beside_bfloat16(ctx: CheckContext) -> set[int]:
     """The calls that are one value of a table, or one arm of a conditional expression, another
     of which is a bfloat16 autocast (`{"bf16": autocast(dtype=torch.bfloat16), "fp16":
@@ -186,8 +176,8 @@ def _autocasts(ctx: CheckContext) -> None:
         call = site.node
         if has_star_args(call) or literal_value(keyword_args(call).get("enabled", cst.Name("True"))) is False:
             continue  # a dtype or switch hidden in **kwargs may well be right
-        if _dropped(site):
-            continue
+        if site.discarded:
+            continue  # `torch.cuda.amp.autocast(enabled=True)` as a statement: never entered
         offered = _offered_beside_bfloat16(ctx) if offered is None else offered
         if id(call) in offered:
             continue

@@ -11,7 +11,7 @@ from torch_advise.lint.analysis.edits import (
 from torch_advise.lint.analysis.facts import DataLoaderCall
 from torch_advise.lint.analysis.frameworks import accelerate_prepared, lightning_fit_loaders
 from torch_advise.lint.analysis.importers import EVERY_NAME
-from torch_advise.lint.analysis.syntax import NOT_LITERAL, has_star_args, keyword_args, next_source, root_name
+from torch_advise.lint.analysis.syntax import NOT_LITERAL, has_star_args, keyword_args, next_source
 from torch_advise.lint.analysis.values import possible_values
 from torch_advise.lint.syntax_tree import nodes as cst
 
@@ -64,13 +64,10 @@ def _drawn_by_a_step_function(ctx: CheckContext, loader: DataLoaderCall) -> bool
             continue
         if loader not in ctx.facts.loaders_in(source, site.scope):
             continue
-        for move in function.calls:
+        for move in ctx.facts.copies_of_drawn_batch(site, function.calls):
             receiver = move.receiver
-            if receiver is None or not ctx.facts.moves_to_cuda(move):
-                continue
-            if isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute) and receiver.func.attr.value == "pin_memory":
-                continue
-            if receiver is site.node or root_name(receiver) in site.assigned_names:
+            # `batch.pin_memory().to(device)`: pinned by the step itself.
+            if not (isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute) and receiver.func.attr.value == "pin_memory"):
                 return True
     return False
 

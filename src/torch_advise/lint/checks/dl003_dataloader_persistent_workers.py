@@ -131,8 +131,8 @@ def _runs_once(ctx: CheckContext, loop: LoopInfo) -> bool:
     arguments = positional_args(node.iter)
     if len(arguments) != 1:
         return False
-    origins = ctx.model.origins(arguments[0], loop.scope) if not isinstance(arguments[0], cst.Integer) else []
-    counts = [arguments[0]] if isinstance(arguments[0], cst.Integer) else [origin.expr for origin in origins]
+    count = arguments[0]
+    counts = [count] if isinstance(count, cst.Integer) else [origin.expr for origin in ctx.model.origins(count, loop.scope)]
     return bool(counts) and all(isinstance(count, cst.Integer) and int(count.value, 0) <= 1 for count in counts)
 
 

@@ -73,17 +73,6 @@ def _root(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr
 
 
-def _discarded(site: CallSite) -> bool:
-    """The call is a statement of its own: what it returns is not kept."""
-    statement = site.statement
-    return (
-        isinstance(statement, cst.SimpleStatementLine)
-        and len(statement.body) == 1
-        and isinstance(statement.body[0], cst.Expr)
-        and statement.body[0].value is site.node
-    )
-
-
 class _ReadNames(TableVisitor):
     def __init__(self) -> None:
         self.found: list[cst.Name] = []
@@ -210,7 +199,7 @@ class _CudaModules:
             return False
         if isinstance(receiver, cst.Name):
             return receiver.value == function.self_name
-        if self.strict or not isinstance(receiver, cst.Attribute) or not _discarded(site):
+        if self.strict or not isinstance(receiver, cst.Attribute) or not site.discarded:
             return False
         root = _root(receiver)
         return isinstance(root, cst.Name) and root.value == function.self_name

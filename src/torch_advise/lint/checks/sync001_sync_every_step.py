@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Optional
 
 from torch_advise.lint.analysis.context import CheckContext
-from torch_advise.lint.analysis.facts import LoaderLoop, non_blocking_flag, unwrapped_iteration
+from torch_advise.lint.analysis.facts import LoaderLoop, blocking_copy, non_blocking_flag, unwrapped_iteration
 from torch_advise.lint.analysis.gpu_work import (
     CLOCKS,
     NOT_WORK,
@@ -547,10 +547,8 @@ def _iterator_copies_blocking(ctx: CheckContext, loop: LoopInfo) -> bool:
             if method is None:
                 continue
             for site in method.calls:
-                if site.method in ("to", "cuda") and ctx.facts.moves_to_device(site, or_unknown=True):
-                    flag = non_blocking_flag(site.node)
-                    if flag is None or literal_value(flag) is False:
-                        return True
+                if site.method in ("to", "cuda") and ctx.facts.moves_to_device(site, or_unknown=True) and blocking_copy(site.node):
+                    return True
     return False
 
 
@@ -559,16 +557,11 @@ def _drawn_and_copied_blocking(ctx: CheckContext, loop: LoopInfo) -> bool:
     without `non_blocking=True`: `def train(it): batch = next(train_iter); x =
     batch["pointcloud"].to(args.device)`, run by the step loop. Moving it says it is on the host."""
     sites = [call.site for call in ctx.steps.iteration(loop) if not call.guarded(ctx.steps.guards) and not call.loops]
-    drawn = {id(site.node) for site in sites if next_source(site.node) is not None}
-    names = {(id(site.scope), name) for site in sites if id(site.node) in drawn for name in site.assigned_names}
-    for site in sites:
-        receiver = site.receiver
-        if site.method not in ("to", "cuda") or receiver is None or not ctx.facts.moves_to_device(site, or_unknown=True):
+    for draw in sites:
+        if next_source(draw.node) is None:
             continue
-        if id(receiver) not in drawn and (id(site.scope), root_name(receiver)) not in names:
-            continue
-        flag = non_blocking_flag(site.node)
-        if flag is None or literal_value(flag) is False:
+        copies = ctx.facts.copies_of_drawn_batch(draw, [site for site in sites if site.scope is draw.scope], or_unknown=True)
+        if any(site.method in ("to", "cuda") and blocking_copy(site.node) for site in copies):
             return True
     return False
 

@@ -7,7 +7,7 @@ from typing import Optional
 
 from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.facts import (
-    non_blocking_flag,
+    blocking_copy,
 )
 from torch_advise.lint.analysis.gpu_work import (
     CLOCKS,
@@ -141,7 +141,7 @@ def _blocking_copy_to_gpu(ctx: CheckContext, site: CallSite) -> bool:
     """`x = x.to(device)`, `net.to(device)` as a statement of its own: a copy without
     non_blocking=True returns once the stream has drained (the copy is followed by a stream
     synchronize). Nested in another call (`model(x.cuda())`) it is not the last thing to run."""
-    if not ctx.facts.moves_to_cuda(site) or not _blocks(site):
+    if not ctx.facts.moves_to_cuda(site) or not blocking_copy(site.node):
         return False
     statement = site.statement
     if not isinstance(statement, cst.SimpleStatementLine):
@@ -155,12 +155,6 @@ def _blocking_copy_to_gpu(ctx: CheckContext, site: CallSite) -> bool:
     return False
 
 
-def _blocks(site: CallSite) -> bool:
-    """A copy without non_blocking=True: it returns once done."""
-    flag = non_blocking_flag(site.node)
-    return flag is None or literal_value(flag) is False
-
-
 def _waits(ctx: CheckContext, site: CallSite) -> bool:
     """The host waits here for the GPU work queued before: a sync, or a blocking copy to the GPU."""
     return _is_sync(ctx.model, site) or _blocking_copy_to_gpu(ctx, site)
@@ -172,7 +166,7 @@ def _finished_copy(ctx: CheckContext, site: CallSite) -> bool:
     queues nothing else has no GPU work left to run."""
     if not ctx.facts.moves_to_cuda(site):
         return False
-    if _blocks(site):
+    if blocking_copy(site.node):
         return True
     source = site.receiver
     return isinstance(source, cst.Call) and ctx.model.qualname(source.func, site.scope) in PAGEABLE_SOURCES
@@ -181,7 +175,7 @@ def _finished_copy(ctx: CheckContext, site: CallSite) -> bool:
 def _copies_to_host(model: TrainingModel, site: CallSite) -> bool:
     """`x.to("cpu")`, `x.to(cpu_device)`: a blocking copy into host memory waits for the GPU,
     as `.cpu()` does (one with non_blocking=True does not)."""
-    if site.method != "to" or not _blocks(site):
+    if site.method != "to" or not blocking_copy(site.node):
         return False
     arguments: Sequence[Optional[cst.BaseExpression]] = positional_args(site.node)[:1] or [keyword_args(site.node).get("device")]
     target = arguments[0]

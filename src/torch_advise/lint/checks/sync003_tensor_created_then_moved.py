@@ -166,9 +166,9 @@ def _around_steps(ctx: CheckContext, loop: LoopInfo) -> bool:
     """An epoch: a loop that trains only through loops inside it, in its body or a function it
     calls. A loop over batches that runs a generator's backward itself after a loop of
     discriminator steps is a loop of steps too."""
-    calls = ctx.steps.iteration(loop)
-    inner_training = any(ctx.model.loop_trains(inner) for call in calls for inner in call.loops)
-    return inner_training and not any(call.at_loop_level and ctx.model.site_runs_backward(call.site) for call in calls)
+    return ctx.steps.trains_in_inner_loops(loop) and not any(
+        call.at_loop_level and ctx.model.site_runs_backward(call.site) for call in ctx.steps.iteration(loop)
+    )
 
 
 def _yields(loop: cst.CSTNode) -> bool:
