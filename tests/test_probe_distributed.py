@@ -33,7 +33,8 @@ def test_the_slower_rank_is_named_late_by_about_the_delay_built_in(tmp_path):
     assert all(row["outcome"] == "completed" and row["measured"] == 30 for row in ranks["per_rank"])
     assert ranks["late_rank"] == 1
     assert ranks["lateness_ms"] == pytest.approx(30, rel=0.2)
-    assert ranks["per_rank"][0]["median_lateness_ms"] < 3
+    # Rank 0 waits on nobody: its own lateness is a small part of rank 1's, whatever the load.
+    assert ranks["per_rank"][0]["median_lateness_ms"] < ranks["lateness_ms"] / 5
     # The report's body is the late rank's: its loader is the one waiting on input.
     assert ranks["shown_rank"] == 1
     assert report["input"]["share"] > report["ranks"]["lateness_ms"] / report["steps"]["median_ms"] * 0.8
