@@ -12,6 +12,7 @@ from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
 from torch_advise.lint.analysis.facts import (
+    CUDA_AUTOCAST,
     FLOAT16,
 )
 from torch_advise.lint.analysis.frameworks import is_accelerator, is_lightning, training_arguments
@@ -200,5 +201,34 @@ def _autocasts(ctx: CheckContext) -> None:
             direct = model.qualname(dtype, site.scope) in FLOAT16
             edits = (ReplaceNode(dtype, f"{dotted(dtype.value)}.bfloat16"),) if direct and isinstance(dtype, cst.Attribute) else ()
             ctx.report(dtype, message, edits)
+    _bound_autocasts(ctx, gpu, scaler_note)
     _half_models(ctx, gpu)
     _framework_float16(ctx, gpu)
+
+
+def _bound_autocasts(ctx: CheckContext, gpu: str, scaler_note: str) -> None:
+    """`amp_autocast = torch.cuda.amp.autocast`, entered by a training step as `with
+    amp_autocast():`, the name handed down as an argument or not: reported where the name is
+    bound, the one place to change, once for every step that enters it. The entering call gets
+    no dtype from a fix, for the name may also hold `contextlib.suppress`."""
+    reported: set[int] = set()
+    for site in ctx.model.calls:
+        call = site.node
+        entered = isinstance(site.statement, cst.With) and any(item.item is call for item in site.statement.items)
+        if not entered or not isinstance(call.func, cst.Name) or call.args or ctx.model.call_name(site) == CUDA_AUTOCAST:
+            continue
+        bound = [
+            origin for origin in ctx.model.origins(call.func, site.scope)
+            if isinstance(origin.expr, (cst.Name, cst.Attribute)) and ctx.model.qualname(origin.expr, origin.scope) == CUDA_AUTOCAST
+        ]
+        if not bound or ctx.steps.runs_inference_only(site):
+            continue
+        for origin in bound:
+            if id(origin.expr) not in reported:
+                reported.add(id(origin.expr))
+                ctx.report(
+                    origin.expr,
+                    f"the autocast bound here, which a training step enters as `with {code(call.func)}():`, runs in "
+                    f'float16 on a GPU with bfloat16 ({gpu}): bind functools.partial(torch.autocast, "cuda", '
+                    f"dtype=torch.bfloat16), as fast and needs no loss scaling{scaler_note}",
+                )
