@@ -1252,6 +1252,18 @@ class Facts:
     def autocasts(self) -> list[CallSite]:
         return [site for site in self.model.calls if self.model.call_name(site) in AUTOCASTS]
 
+    def overrides_project_method(self, function: FunctionInfo) -> bool:
+        """`function` is a method of a class of this file that overrides a method a base class
+        defined in another module of the project has: the base's own code may call it."""
+        cls = function.cls
+        if cls is None or self.project is None:
+            return False
+        for base in cls.bases:
+            name = self.model.qualname(base, cls.scope)
+            if name is not None and "." in name and self.project.method_facts(name, function.name) is not None:
+                return True
+        return False
+
     def autocast_arguments(self, site: CallSite) -> AutocastArguments:
         """The device and dtype an autocast call names, whichever API spells it."""
         keywords = keyword_args(site.node)

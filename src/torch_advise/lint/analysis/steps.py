@@ -582,13 +582,23 @@ class Steps:
         code around it trains nowhere (a `log_validation` that runs a pipeline, a script whose
         training is a library's `trainer.train()`), unless it hands a value computed under it back
         to a training step (`def compute_loss(...): with autocast(): return model(x)`)."""
-        if self.grad_mode.site_off(site) or self._body_grad_off(site):
+        if self._off_wherever_it_runs(site) or self._body_grad_off(site):
             return True
         if site.loops and site.function not in self.functions_run_by_steps and not any(self.may_train(loop) for loop in site.loops):
             return True
         if self.trains_in(site.function):
             return False
         return not (site.function in self.functions_run_by_steps and _returns_from_region(site))
+
+    def _off_wherever_it_runs(self, site: CallSite) -> bool:
+        """Autograd is off at `site` for every caller, those of other modules included: a method
+        overriding one that a project base class of another module defines (`_do_iteration`,
+        which the base's training loop calls) may run there with autograd on, whatever the calls
+        of this file (an `evaluate` under `torch.no_grad()`) do."""
+        function = site.function
+        if id(site.node) in self.grad_mode.off_calls or function in self.grad_mode.decorated_off:
+            return True
+        return self.grad_mode.site_off(site) and not (function is not None and self.facts.overrides_project_method(function))
 
     def _body_grad_off(self, site: CallSite) -> bool:
         """`with autocast(): with torch.no_grad(): ...`: every statement the region opened by
