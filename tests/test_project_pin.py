@@ -226,6 +226,13 @@ def test_the_repositorys_requirements_folder_pins_whatever_its_files_are_called(
     assert find_torch_pin(tmp_path / "algorithms") == ((1, 11), pin)
 
 
+def test_a_requirement_txt_in_the_singular_pins_as_the_plural_does(tmp_path):
+    (tmp_path / ".git").mkdir()
+    pin = write(tmp_path, "requirement.txt", "numpy\ntorch==1.4.0\n")
+    write(tmp_path, "requirement-docs.txt", "torch==2.1.0\n")
+    assert find_torch_pin(tmp_path) == ((1, 4), pin)
+
+
 def test_a_conda_package_list_named_requirements_txt_pins_with_its_single_equals(tmp_path):
     (tmp_path / ".git").mkdir()
     exported = "# $ conda create --name <env> --file <this file>\nnumpy=1.13.1=py36_0\npytorch=0.2.0=py36h53baedd_4cu80\n"

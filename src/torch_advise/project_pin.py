@@ -3,7 +3,7 @@
 A repository that pins `torch==2.1.0` runs on torch 2.1 whatever torch the machine linting it has
 (a pre-commit environment has none), and advice for torch 2.4 would be wrong there: the
 `torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted paths,
-the first folder whose requirements*.txt (or a conda package list saved under that name),
+the first folder whose requirements*.txt or requirement*.txt (or a conda package list saved under that name),
 pyproject.toml (dependencies and extras), setup.cfg, setup.py, conda environment file
 (`environment.yml`, `env.yaml`, or any named for conda), Dockerfile (its official PyTorch base
 image and its RUN install commands), or the install commands (and the lines that are nothing but
@@ -196,7 +196,8 @@ def _reader(name: str, folder: Path) -> Optional[Callable[[Path], Iterator[str]]
         # (`environment_old_2021.yml`), so only the set-up folders' are read, and those named
         # for the machine training runs on (`environment-gpu.yml`).
         return _conda_environment
-    if lowered.endswith(".txt") and (lowered.startswith("requirements") or folder.name == REQUIREMENTS_FOLDER):
+    # `requirement.txt` too, a spelling real repositories pin with.
+    if lowered.endswith(".txt") and (lowered.startswith("requirement") or folder.name == REQUIREMENTS_FOLDER):
         # What building the documentation installs (`requirements-docs.txt`, `requirements/docs.txt`)
         # is not what training runs on.
         if {"doc", "docs"} & set(re.split(r"[-_.]", lowered)):
