@@ -124,8 +124,13 @@ def _iterated_under_a_condition(model: TrainingModel, inner: LoopInfo, outer: Lo
 def _runs_once(ctx: CheckContext, loop: LoopInfo) -> bool:
     """`for epoch in range(epochs)` with `epochs = 1` written in the code: every value the count
     may hold is a literal of at most one, so the loader inside is iterated once. A command-line
-    option's default of 1 is not: the run that matters may pass more."""
+    option's default of 1 is not: the run that matters may pass more. Nor does a loop whose body
+    ends in a `break` of its own, outside any `if`, go round a second time."""
     node = loop.node
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    last = body[-1] if body else None
+    if isinstance(last, cst.SimpleStatementLine) and any(isinstance(small, cst.Break) for small in last.body):
+        return True
     if not isinstance(node, cst.For) or not isinstance(node.iter, cst.Call) or dotted(node.iter.func) != "range":
         return False
     arguments = positional_args(node.iter)
@@ -362,7 +367,7 @@ def _handed_every_epoch(ctx: CheckContext, loader: DataLoaderCall) -> Optional[t
             # val_loader)` every epoch: only the calls that hand this loader on count.
             loops.extend(_loops_around(ctx.model, handed.site.function, _handing(ctx, loader)))
         for loop in loops:
-            if loop not in rebuilt and (handed.facts.trains or _trains(ctx, loop)):
+            if loop not in rebuilt and not _runs_once(ctx, loop) and (handed.facts.trains or _trains(ctx, loop)):
                 return handed.function.rsplit(".", 1)[-1], _called_under_a_condition(ctx.model, handed.site, loop)
     return None
 
