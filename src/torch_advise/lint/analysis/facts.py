@@ -1128,6 +1128,13 @@ class Facts:
             container = name in IN_MEMORY_DATASETS or (name is None and dotted(node.func) in ("list", "tuple", "zip"))
             if container and depth < 3 and any(self._holds_cuda_tensors(a.value, origin.scope, depth + 1) for a in node.args):
                 return True
+            # `UCRDataset(x.to(device), y.to(device))`, a class of another module handed nothing
+            # but CUDA tensors: its items are theirs.
+            handed = [_before_casts(a.value) for a in node.args if a.star == ""]
+            if depth == 0 and handed and len(handed) == len(node.args) and all(
+                self._holds_cuda_tensors(value, origin.scope, depth + 1) for value in handed
+            ):
+                return True
         return False
 
     def _filled_in_a_loop_on_cuda(self, name: str, scope: Scope) -> bool:
@@ -1382,6 +1389,19 @@ def _parameters_given(function: FunctionInfo, call: cst.Call, names: set[str]) -
     return received
 
 
+# Methods that give a tensor of another dtype or layout on the device it is on.
+CASTS = frozenset({"long", "float", "int", "double", "half", "bfloat16", "bool", "contiguous"})
+
+
+def _before_casts(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """`x.to(device)` of `x.to(device).long()`: where the data is, before casts that keep it there."""
+    while (
+        isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in CASTS and not expr.args
+    ):
+        expr = expr.func.value
+    return expr
+
+
 def _indexes_what_it_was_given(model: TrainingModel, dataset: ClassInfo) -> bool:
     """A TensorDataset in all but name: `__getitem__` calls nothing but conversions of what it
     indexes (`torch.from_numpy(self.x[i])`) and only reads attributes that the constructor set
@@ -1401,28 +1421,37 @@ def _indexes_what_it_was_given(model: TrainingModel, dataset: ClassInfo) -> bool
         param.name.value for param in (dataset.methods["__init__"].params if "__init__" in dataset.methods else [])
     }
 
-    def given(binding: Binding) -> bool:
+    instance = {method.self_name for method in dataset.methods.values() if method.self_name}
+
+    def given(binding: Binding, seen: frozenset[str]) -> bool:
         value = binding.value
-        # `df[features].astype("int").values.reshape(-1, 5)`: columns of a frame it was handed.
+        # `df[features].astype("int").values.reshape(-1, 5)`: columns of a frame it was handed;
+        # `self.x = torch.unsqueeze(self.x, 1)`: what another assignment stored there, reshaped.
         while isinstance(value, (cst.Call, cst.Subscript, cst.Attribute)):
             if isinstance(value, cst.Call):
                 value = _converted(model, value, binding.scope)
+            elif isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value in instance:
+                name = value.attr.value
+                return name in seen or (name in dataset.attributes and all(given(b, seen | {name}) for b in dataset.attributes[name]))
             elif isinstance(value, cst.Attribute) and value.attr.value not in ARRAY_VIEWS:
                 return False
             else:
                 value = value.value
         return isinstance(value, cst.Name) and value.value in parameters
 
-    return bool(read) and all(name in dataset.attributes and all(given(b) for b in dataset.attributes[name]) for name in read)
+    return bool(read) and all(
+        name in dataset.attributes and all(given(b, frozenset({name})) for b in dataset.attributes[name]) for name in read
+    )
 
 
 def _converted(model: TrainingModel, call: cst.Call, scope: Scope) -> Optional[cst.BaseExpression]:
     """What a conversion converts: `X` of `X.astype(np.float32)` or `torch.from_numpy(X)`; None
     for any other call."""
-    if isinstance(call.func, cst.Attribute) and call.func.attr.value in CONVERTING_METHODS:
-        return call.func.value
+    # The function first: `torch.unsqueeze(x, 1)` converts `x`, not `torch`.
     if call.args and call.args[0].star == "" and call.args[0].keyword is None and model.qualname(call.func, scope) in ARRAY_CONVERSIONS:
         return call.args[0].value
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value in CONVERTING_METHODS:
+        return call.func.value
     return None
 
 
