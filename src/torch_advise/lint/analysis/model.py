@@ -494,10 +494,21 @@ class TrainingModel:
 
     def _loop_target_origins(self, binding: Binding, depth: int) -> list[Origin]:
         """What a loop's name takes from a list or tuple written out in the file: `for loader in
-        loaders` or `for i, loader in enumerate(loaders)`."""
+        loaders` or `for i, loader in enumerate(loaders)`; or from the values of a dict written out:
+        `for name, model in models.items()`, `for model in models.values()`."""
         loop = binding.node
         assert isinstance(loop, (cst.For, cst.CompFor))
         target, iterable = loop.target, loop.iter
+        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute) and not iterable.args:
+            method = iterable.func.attr.value
+            named: cst.BaseExpression = target
+            if method == "items" and isinstance(target, cst.Tuple) and len(target.elements) == 2:
+                named = target.elements[1].value
+            elif method != "values":
+                return []
+            if not (isinstance(named, cst.Name) and named.value == binding.name):
+                return []
+            return self._dict_values(iterable.func.value, binding.scope, depth)
         if isinstance(target, cst.Tuple) and isinstance(iterable, cst.Call) and dotted(iterable.func) == "enumerate":
             names = [e.value for e in target.elements]
             arguments = positional_args(iterable)
@@ -507,6 +518,15 @@ class TrainingModel:
         if not (isinstance(target, cst.Name) and target.value == binding.name):
             return []
         return self._sequence_elements(iterable, binding.scope, depth)
+
+    def _dict_values(self, value: Expr, scope: Scope, depth: int) -> list[Origin]:
+        result: list[Origin] = []
+        for origin in self.origins(value, scope, depth):
+            if isinstance(origin.expr, cst.Dict):
+                for element in origin.expr.elements:
+                    if isinstance(element, cst.DictElement):
+                        result.extend(self.origins(element.value, origin.scope, depth))
+        return result
 
     def _element_origins(self, value: Expr, index: int, scope: Scope, depth: int) -> list[Origin]:
         """`a, b = f()`: element `index` of what `f` returns, where it returns tuples."""
