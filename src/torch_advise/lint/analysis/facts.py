@@ -1389,15 +1389,19 @@ def _parameters_given(function: FunctionInfo, call: cst.Call, names: set[str]) -
     return received
 
 
-# Methods that give a tensor of another dtype or layout on the device it is on.
-CASTS = frozenset({"long", "float", "int", "double", "half", "bfloat16", "bool", "contiguous"})
+# Tensor methods whose result stays on the device of the tensor they are called on:
+# `torch.zeros(n).masked_fill(mask, v).to(device)` builds all of it on the CPU, and
+# `x.to(device).long()` is on the GPU.
+SAME_DEVICE_METHODS = frozenset({
+    "masked_fill", "masked_fill_", "fill_", "zero_", "clamp", "clamp_", "float", "long", "int", "bool", "half",
+    "bfloat16", "double", "view", "reshape", "unsqueeze", "squeeze", "expand", "repeat", "t", "transpose", "permute",
+    "contiguous", "flatten", "normal_", "uniform_", "mul", "mul_", "add", "add_", "sub", "div", "neg",
+})
 
 
 def _before_casts(expr: cst.BaseExpression) -> cst.BaseExpression:
-    """`x.to(device)` of `x.to(device).long()`: where the data is, before casts that keep it there."""
-    while (
-        isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in CASTS and not expr.args
-    ):
+    """`x.to(device)` of `x.to(device).long()`: where the data is, before methods that keep it there."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value in SAME_DEVICE_METHODS:
         expr = expr.func.value
     return expr
 

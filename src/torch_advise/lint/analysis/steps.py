@@ -198,9 +198,8 @@ class GradMode:
     def __init__(self, model: TrainingModel) -> None:
         self.model = model
         self.off_calls: set[int] = set()
-        self.off_functions: set[FunctionInfo] = set()
         # Those decorated with no_grad: off in every line, whoever calls them.
-        self.decorated_off: set[FunctionInfo] = set()
+        self.off_functions: set[FunctionInfo] = set()
         self._collect()
         self._memo: dict[FunctionInfo, bool] = {}
 
@@ -209,7 +208,6 @@ class GradMode:
         for function in model.functions:
             if any(self._decorator_disables(d.decorator, function) for d in function.node.decorators):
                 self.off_functions.add(function)
-                self.decorated_off.add(function)
         for site in model.calls:
             name = model.call_name(site) or self._torch_from_a_star_import(site)
             if not disables_autograd(name, site.node):
@@ -271,7 +269,12 @@ class GradMode:
         return result
 
     def site_off(self, site: CallSite, depth: int = 0) -> bool:
-        return id(site.node) in self.off_calls or self.function_off(site.function, depth)
+        return self.switched_off_at(site) or self.function_off(site.function, depth)
+
+    def switched_off_at(self, site: CallSite) -> bool:
+        """Autograd is off at `site` by a block around it or its function's decorator, whoever
+        calls that function; not because every caller this file has switches it off."""
+        return id(site.node) in self.off_calls or site.function in self.off_functions
 
 
 def disables_autograd(name: Optional[str], call: cst.Call) -> bool:
@@ -595,9 +598,9 @@ class Steps:
         overriding one that a project base class of another module defines (`_do_iteration`,
         which the base's training loop calls) may run there with autograd on, whatever the calls
         of this file (an `evaluate` under `torch.no_grad()`) do."""
-        function = site.function
-        if id(site.node) in self.grad_mode.off_calls or function in self.grad_mode.decorated_off:
+        if self.grad_mode.switched_off_at(site):
             return True
+        function = site.function
         return self.grad_mode.site_off(site) and not (function is not None and self.facts.overrides_project_method(function))
 
     def _body_grad_off(self, site: CallSite) -> bool:

@@ -691,13 +691,9 @@ def _trains_with_autograd(ctx: CheckContext, loop: LoopInfo) -> bool:
     """A call of the loop that runs backward runs with autograd on: a validation loop that calls
     the trainer's `update(imgs, gt, training=False)` under torch.no_grad() is no training step,
     whatever that method does when training."""
-    grad = ctx.steps.grad_mode
     # Where the call itself runs with autograd off: not a function every caller of which is off,
     # which says nothing of the call made here.
-    return any(
-        ctx.model.site_runs_backward(site) and id(site.node) not in grad.off_calls and site.function not in grad.decorated_off
-        for site in loop.calls
-    )
+    return any(ctx.model.site_runs_backward(site) and not ctx.steps.grad_mode.switched_off_at(site) for site in loop.calls)
 
 
 def _report_step(ctx: CheckContext, iteration: list[IterationCall], clock_after: set[int], seen: set[int], lightning: bool = False) -> None:

@@ -10,6 +10,7 @@ from torch_advise.lint.analysis.edits import (
     ReplaceNode,
     Resolve,
 )
+from torch_advise.lint.analysis.facts import SAME_DEVICE_METHODS
 from torch_advise.lint.analysis.model import (
     CallSite,
     LoopInfo,
@@ -45,13 +46,8 @@ INTEGER_DTYPES = {f"torch.{name}" for name in ("int8", "int16", "int32", "int64"
 RANDOM_FACTORIES = {"torch.rand", "torch.randn", "torch.randint", "torch.randperm"}
 
 
-# Tensor methods and torch functions whose result stays on the device of the tensor they are
-# given: `torch.zeros(n).masked_fill(mask, v).to(device)` builds all of it on the CPU.
-SAME_DEVICE_METHODS = {
-    "masked_fill", "masked_fill_", "fill_", "zero_", "clamp", "clamp_", "float", "long", "int", "bool", "half",
-    "double", "view", "reshape", "unsqueeze", "squeeze", "expand", "repeat", "t", "transpose", "permute",
-    "contiguous", "flatten", "normal_", "uniform_", "mul", "mul_", "add", "add_", "sub", "div", "neg",
-}
+# Torch functions whose result stays on the device of the tensor they are given, as
+# SAME_DEVICE_METHODS: `torch.unsqueeze(torch.zeros(n), 0).to(device)` builds all of it on the CPU.
 SAME_DEVICE_FUNCTIONS = {
     "torch.squeeze", "torch.unsqueeze", "torch.tril", "torch.triu", "torch.diag", "torch.normal", "torch.bernoulli",
     # Old code's autograd wrapper: since torch 0.4 it returns the tensor it is given.
