@@ -123,8 +123,7 @@ def _on_gpu(model: TrainingModel, trainer: cst.CSTNode, scope: Scope) -> bool:
         assigned = {literal_value(o.expr) for o in model.origins(keywords["accelerator"], scope)}
         accelerator = "gpu" if assigned & GPU_ACCELERATORS else NOT_LITERAL
     gpus = keywords.get("gpus")
-    count = (len(gpus.elements) if isinstance(gpus, (cst.List, cst.Tuple)) else literal_value(gpus)) if gpus is not None else None
-    return trainer_device(accelerator, count) == "gpu"
+    return trainer_device(accelerator, _gpu_count(gpus) if gpus is not None else None) == "gpu"
 
 
 # A Lightning Trainer's accelerator settings that train on CUDA.
@@ -139,6 +138,22 @@ def _accelerator(value: cst.BaseExpression) -> object:
         arms = {literal_value(value.body), literal_value(value.orelse)}
         return "gpu" if arms & GPU_ACCELERATORS else NOT_LITERAL
     return literal_value(value)
+
+
+def _gpu_count(value: cst.BaseExpression) -> object:
+    """The `gpus=` a Trainer is given: a list of devices as its length; for a choice between
+    literals (`1 if torch.cuda.is_available() else 0`), the arm that trains on CUDA, as for the
+    accelerator."""
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return len(value.elements)
+    if isinstance(value, cst.IfExp):
+        return gpu_arm([literal_value(value.body), literal_value(value.orelse)])
+    return literal_value(value)
+
+
+def gpu_arm(arms: list[object]) -> object:
+    """Of the literal `gpus=` counts a choice is between, one that trains on CUDA."""
+    return next((arm for arm in arms if trainer_device(None, arm) == "gpu"), NOT_LITERAL)
 
 
 def trainer_device(accelerator: object, gpus: object) -> Optional[str]:
@@ -166,14 +181,17 @@ def lightning_fit_loaders(model: TrainingModel, on_gpu: bool = False) -> list[tu
 
 def lightning_models_on_gpu(model: TrainingModel) -> list[ClassInfo]:
     """The classes of this file whose instances a Trainer built for CUDA fits: Lightning moves
-    them, and every module they hold, to the GPU."""
+    them, and every module they hold, to the GPU; and the LightningDataModules it fits them with
+    (`datamodule=`, or in the place of `train_dataloaders`, which takes one too), whose loaders'
+    batches it copies there."""
     found = []
     for site in lightning_fits(model, on_gpu=True):
-        handed = keyword_args(site.node).get("model") or next(iter(positional_args(site.node)), None)
-        for origin in model.origins(handed, site.scope) if handed is not None else []:
-            built = model.callee(origin.expr, origin.scope) if isinstance(origin.expr, cst.Call) else None
-            if isinstance(built, ClassInfo):
-                found.append(built)
+        keywords, positional = keyword_args(site.node), positional_args(site.node)
+        for handed in (keywords.get("model"), keywords.get("datamodule"), keywords.get("train_dataloaders"), *positional[:2]):
+            for origin in model.origins(handed, site.scope) if handed is not None else []:
+                built = model.callee(origin.expr, origin.scope) if isinstance(origin.expr, cst.Call) else None
+                if isinstance(built, ClassInfo) and built not in found:
+                    found.append(built)
     return found
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Optional
 
-from torch_advise.lint.analysis.frameworks import GPU_ACCELERATORS, TRAINER_FACTORIES, is_lightning, trainer_device
+from torch_advise.lint.analysis.frameworks import GPU_ACCELERATORS, TRAINER_FACTORIES, gpu_arm, is_lightning, trainer_device
 from torch_advise.lint.analysis.importers import dotted_name, read_file
 from torch_advise.lint.analysis.syntax import NOT_LITERAL
 from torch_advise.lint.project_files import project_files
@@ -58,6 +58,8 @@ def _device(call: ast.Call, defaults: Mapping[str, object]) -> Optional[str]:
     accelerator = _accelerator(keywords["accelerator"]) if "accelerator" in keywords else None
     gpus = keywords.get("gpus")
     count = (len(gpus.elts) if isinstance(gpus, (ast.List, ast.Tuple)) else _literal(gpus)) if gpus is not None else None
+    if isinstance(gpus, ast.IfExp):
+        count = gpu_arm([_literal(gpus.body), _literal(gpus.orelse)])
     if isinstance(gpus, ast.Attribute) and isinstance(gpus.value, ast.Name):
         count = defaults.get(gpus.attr, NOT_LITERAL)  # `--num_gpus` defaulting to 1 when not given
     device = trainer_device(accelerator, count)

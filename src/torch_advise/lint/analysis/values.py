@@ -34,12 +34,33 @@ def argparse_declarations(model: TrainingModel, expr: cst.CSTNode, scope: Scope)
         return [expr]
     if not isinstance(expr, cst.Attribute):
         return None
+    declared = _hyperparameter_declarations(model, expr, scope)
+    if declared:
+        return declared
     origins = model.origins(expr.value, scope)
     if any(model.qualname(o.expr, o.scope) == "absl.flags.FLAGS" for o in origins):
         return [site.node for site in model.calls if _absl_flag_defined(model, site) == expr.attr.value]
     if not any(is_parse_args_call(o.expr) for o in origins):
         return None
     return [site.node for site in model.calls if site.method == "add_argument" and argparse_dest(site.node) == expr.attr.value]
+
+
+def _hyperparameter_declarations(model: TrainingModel, expr: cst.Attribute, scope: Scope) -> list[cst.Call]:
+    """`self.hparams.num_workers` in a method of a class that declares `--num_workers` itself,
+    or whose base of this file does (Lightning's `add_model_specific_args(parent_parser)`): the
+    hyperparameters the instance saved are the options parsed with that declaration."""
+    function = scope.function
+    hparams = expr.value
+    if function is None or function.cls is None or function.self_name is None:
+        return []
+    if not (isinstance(hparams, cst.Attribute) and hparams.attr.value == "hparams" and dotted(hparams.value) == function.self_name):
+        return []
+    lineage = model.class_lineage(function.cls)
+    return [
+        site.node for site in model.calls
+        if site.method == "add_argument" and site.scope.function is not None and site.scope.function.cls in lineage
+        and argparse_dest(site.node) == expr.attr.value
+    ]
 
 
 def _absl_flag_defined(model: TrainingModel, site: CallSite) -> Optional[str]:

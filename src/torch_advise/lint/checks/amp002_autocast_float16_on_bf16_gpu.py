@@ -22,6 +22,7 @@ from torch_advise.lint.analysis.model import (
 )
 from torch_advise.lint.analysis.purpose import NAMED_FLOAT16, benchmark_of, bfloat16_flag
 from torch_advise.lint.analysis.syntax import (
+    NOT_LITERAL,
     dotted,
     has_star_args,
     keyword_args,
@@ -95,6 +96,13 @@ EXTENSION_BUILDERS = frozenset({"cpp_extension", "CUDAExtension", "load_inline",
 
 # Each framework's float16 setting: the value it is written with, and what asks for bfloat16.
 LIGHTNING_FLOAT16 = {16, "16", "16-mixed"}
+# Trainer settings Lightning 2.0 removed: a Trainer given one is written for Lightning 1.x, which
+# spells bfloat16 "bf16", and only from 1.5 on (`pytorch-lightning==1.3.5` has none).
+LIGHTNING_1_ONLY = frozenset({
+    "gpus", "tpu_cores", "ipus", "amp_level", "amp_backend", "distributed_backend", "progress_bar_refresh_rate",
+    "auto_lr_find", "auto_scale_batch_size", "resume_from_checkpoint", "weights_summary", "checkpoint_callback",
+    "replace_sampler_ddp", "track_grad_norm", "flush_logs_every_n_steps", "terminate_on_nan",
+})
 
 
 def _framework_float16(ctx: CheckContext, gpu: str) -> None:
@@ -110,12 +118,27 @@ def _framework_float16(ctx: CheckContext, gpu: str) -> None:
     for site in ctx.model.calls:
         name = ctx.model.call_name(site)
         keywords = keyword_args(site.node)
-        if is_lightning(name, "Trainer") and literal_value(keywords.get("precision", cst.Name("None"))) in LIGHTNING_FLOAT16:
-            value = keywords["precision"]
-            ctx.report(value, message.format("Lightning", 'precision="bf16-mixed"'), (ReplaceNode(value, '"bf16-mixed"'),))
-        elif is_accelerator(name) and literal_value(keywords.get("mixed_precision", cst.Name("None"))) == "fp16":
-            value = keywords["mixed_precision"]
-            ctx.report(value, message.format("accelerate", 'mixed_precision="bf16"'), (ReplaceNode(value, '"bf16"'),))
+        if is_lightning(name, "Trainer") and "precision" in keywords and not LIGHTNING_1_ONLY & keywords.keys():
+            value = _float16_setting(keywords["precision"], LIGHTNING_FLOAT16)
+            if value is not None:
+                ctx.report(value, message.format("Lightning", 'precision="bf16-mixed"'), (ReplaceNode(value, '"bf16-mixed"'),))
+        elif is_accelerator(name) and "mixed_precision" in keywords:
+            value = _float16_setting(keywords["mixed_precision"], {"fp16"})
+            if value is not None:
+                ctx.report(value, message.format("accelerate", 'mixed_precision="bf16"'), (ReplaceNode(value, '"bf16"'),))
+
+
+def _float16_setting(value: cst.BaseExpression, float16: set) -> Optional[cst.BaseExpression]:
+    """The literal that asks for float16: the value, or the arm of a choice between literals
+    that does (`precision=16 if torch.cuda.is_available() else 32`, float16 on every GPU)."""
+    if isinstance(value, cst.IfExp):
+        arms = [arm for arm in (value.body, value.orelse) if literal_value(arm) in float16]
+        others = [arm for arm in (value.body, value.orelse) if arm not in arms]
+        # Both arms literals: a choice between float16 and a precision named outright.
+        if len(arms) == 1 and literal_value(others[0]) is not NOT_LITERAL:
+            return arms[0]
+        return None
+    return value if literal_value(value) in float16 else None
 
 
 def _float16_by_design(ctx: CheckContext) -> bool:
