@@ -474,6 +474,26 @@ class Facts:
             return device in handed.facts.cuda_when_omitted
         return self.can_be_cuda(given, handed.site.scope)
 
+    def returned_from(self, loader: DataLoaderCall) -> Optional[tuple[str, Optional[int]]]:
+        """(function, index) when a module-level function returns the loader: as its value (index
+        None) or as the index-th value of the tuple it returns."""
+        function = loader.site.function
+        if function is None or function.cls is not None:
+            return None
+        for returned in function.returns:
+            values = [element.value for element in returned.elements] if isinstance(returned, cst.Tuple) else [returned]
+            for index, value in enumerate(values):
+                if loader in self.loaders_in(value, function.scope):
+                    return function.name, index if isinstance(returned, cst.Tuple) else None
+        return None
+
+    def copied_to_cuda_where_returned(self, loader: DataLoaderCall) -> bool:
+        """A module-level function returns the loader, and another module of the project hands
+        it to a function that copies its batches to CUDA: `train_loader, test_loader =
+        data_loader(...)` then `train(net, train_loader, ...)` with `inputs.cuda()` there."""
+        returned = self.returned_from(loader)
+        return returned is not None and self.project is not None and self.project.returned_copied_to_cuda(*returned)
+
     def trains_in_another_module(self, site: CallSite) -> bool:
         """The call runs a function another module of the project defines, whose body trains
         (`train_one_epoch(...)` imported from engine.py)."""

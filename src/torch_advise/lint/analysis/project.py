@@ -380,6 +380,7 @@ class _ScopeWalk:
     attribute_values: list[tuple[str, ast.expr]] = field(default_factory=list)  # `args.device = value`
     device_moves: list[ast.Call] = field(default_factory=list)  # `x.to(...)`, `x.cuda()`
     iterations: list[tuple[ast.expr, ast.expr]] = field(default_factory=list)  # (target, iterated) of loops and comprehensions
+    unpacked: list[tuple[ast.expr, ast.expr]] = field(default_factory=list)  # (target, value) of `inputs, labels = batch`
     call_nodes: list[tuple[ast.Call, CallFacts]] = field(default_factory=list)
 
     @classmethod
@@ -407,6 +408,8 @@ class _ScopeWalk:
                     walk.assigned.setdefault(target.id, []).append(value)
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute):
                 walk.attribute_values.append((node.targets[0].attr, node.value))
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], (ast.Tuple, ast.List)):
+                walk.unpacked.append((node.targets[0], node.value))
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and dotted_name(node.value.func) in DATALOADERS:
                 walk.loader_names.update({t.id: node.value.lineno for t in node.targets if isinstance(t, ast.Name)})
             elif isinstance(node, ast.Return):
@@ -556,13 +559,23 @@ def _wrapped_names(walk: _ScopeWalk) -> dict[str, str]:
     return resolved
 
 
-def _add_delegated_work(functions: dict[str, FunctionFacts], walks: dict[str, _ScopeWalk]) -> None:
+def _add_delegated_work(functions: dict[str, FunctionFacts], walks: dict[str, _ScopeWalk], training: set[str]) -> None:
     """A function that hands a parameter to another function of its module iterates it, or moves
     its data to a device, as that one does: `evaluate(model, loader, device)` calling
-    `evaluate_coco(model, loader, device)`. Followed MAX_DELEGATION calls deep."""
+    `evaluate_coco(model, loader, device)`; from a loop that trains, it iterates it on every pass
+    (`accuracy(net, test_loader)` after each epoch). Followed MAX_DELEGATION calls deep."""
     for _ in range(MAX_DELEGATION):
         changed = False
         for name, facts in functions.items():
+            for loop in walks[name].loops:
+                for call in loop.calls.facts if loop.calls.trains(training) else ():
+                    delegate = functions.get(call.callee)
+                    if delegate is None:
+                        continue
+                    for param, passed in [*zip(delegate.params, call.positional), *call.keywords.items()]:
+                        if passed in facts.params and param in delegate.iterated_params and passed not in facts.iterated_each_pass:
+                            facts.iterated_each_pass |= {passed}
+                            changed = True
             for call in walks[name].calls.facts:
                 callee = functions.get(call.callee)
                 if callee is None or callee is facts:
@@ -597,8 +610,11 @@ def _parameter_moves(walk: _ScopeWalk, params: tuple[str, ...]) -> list[tuple[st
             source = sources.pop() if len(sources) == 1 else None
             if source is not None:
                 taken_from.setdefault(alias, source)
-        for target, iterated in walk.iterations:
-            source = taken_from.get(_iterated_name(iterated) or _root(iterated) or "")
+        # The items of what a loop iterates, and the parts of what a statement unpacks
+        # (`inputs, labels = data`), come from the same parameter.
+        taken = [(target, _iterated_name(iterated) or _root(iterated)) for target, iterated in walk.iterations]
+        for target, from_name in [*taken, *((target, _root(value)) for target, value in walk.unpacked)]:
+            source = taken_from.get(from_name or "")
             if source is None:
                 continue
             for name in ast.walk(target):
@@ -756,7 +772,7 @@ def _scope_summaries(
         functions[f.name].returns_cuda_device = any(
             r.value is not None and _can_be_cuda(r.value, values_of, summary, 0) for r in walk.returns)
         functions[f.name].cuda_when_omitted = _cuda_when_omitted(f, walk, values_of, summary)
-    _add_delegated_work(functions, {f.name: walks[id(f)] for f in definitions})
+    _add_delegated_work(functions, {f.name: walks[id(f)] for f in definitions}, training)
     backward = _backward_per_call({f.name: walks[id(f)] for f in definitions}, set(), "")
     for name in backward:
         functions[name].backward_per_call = True
@@ -1186,11 +1202,13 @@ def _without_bfloat16(path: str) -> bool:
 @dataclass(frozen=True)
 class EpochUse:
     """Another module iterates, on every pass of a loop that trains, what a function returns,
-    having called it with these literal arguments (by position and by keyword)."""
+    having called it with these literal arguments (by position and by keyword): at `site`, the
+    loop, or the call handing it to the function (`through`) whose loop does."""
 
     site: Site
     function: str
     literals: dict[Union[int, str], object]
+    through: Optional[str] = None
 
 
 def _takes_only(taken: tuple[tuple[ModuleReference, frozenset[str]], ...], helpers: set[str]) -> bool:
@@ -1281,7 +1299,54 @@ class Project:
                     iterated = self._iterated_each_pass(summary, loop, set(built))
                     if iterated is not None:
                         uses.append(EpochUse(Site(importer, loop.line, self.folder), function, built[iterated].literals))
+        for summary, call, facts, param, handed in self._returned_handed(function, index):
+            # `train(net, train_loader, test_loader, epochs)`, whose epoch loop iterates them.
+            if param in facts.iterated_each_pass:
+                through = call.callee.rpartition(".")[2]
+                uses.append(EpochUse(Site(summary.path, call.line, self.folder), function, handed.literals, through))
         return uses
+
+    def returned_copied_to_cuda(self, function: str, index: Optional[int]) -> bool:
+        """Whether another module of the project hands what `function` of this module returns
+        (its `index`-th value, for a tuple) to a function that copies its batches to a device
+        that can be CUDA: `train(net, train_loader, is_gpu)` with `inputs.cuda()` there."""
+        for _, call, facts, param, _ in self._returned_handed(function, index):
+            if param not in facts.moves:
+                continue
+            device = facts.moves[param]
+            if device is None:
+                return True
+            position = facts.params.index(device)
+            given = device in call.keywords or position < len(call.positional)
+            if (given and (device in call.cuda_arguments or position in call.cuda_arguments)) or (not given and device in facts.cuda_when_omitted):
+                return True
+        return False
+
+    def _returned_handed(self, function: str, index: Optional[int]) -> Iterator[tuple[ModuleSummary, CallFacts, FunctionFacts, str, Built]]:
+        """The calls in other modules of the project that hand a project function what this
+        module's `function` returns (its `index`-th value), each with the function's facts, the
+        parameter it is handed as, and how it was built."""
+        self.read = True
+        try:
+            importers = importers_of(self.folder, self.module[-1])
+        except OSError:
+            return
+        for importer in importers:
+            summary = summary_of(importer) if importer != self.path else None
+            if summary is None:
+                continue
+            for scope in summary.scopes:
+                built = {
+                    name: built for name, built in scope.built.items()
+                    if built.index == index and self._reaches(summary, built.callee, function)
+                }
+                for call in scope.calls if built else ():
+                    facts = self._function(summary, call.callee)
+                    if facts is None:
+                        continue
+                    for param, passed in [*zip(facts.params, call.positional), *call.keywords.items()]:
+                        if passed in built:
+                            yield summary, call, facts, param, built[passed]
 
     def passed_to(self, function: str, param: str, index: int) -> Optional[list[str]]:
         """What the other modules of the project hand this module's `function` as `param` (its
@@ -1485,7 +1550,7 @@ class Project:
         return None
 
     def _reaches(self, summary: ModuleSummary, callee: str, function: str) -> bool:
-        target = summary.target_of(callee)
+        target = summary.target_of(callee) or self._star_target(summary, callee)
         return target is not None and target[1] == function and target[0].reaches(self.module, summary.path)
 
     def _iterated_each_pass(self, summary: ModuleSummary, loop: LoopFacts, names: set[str]) -> Optional[str]:

@@ -90,7 +90,9 @@ def check(ctx: CheckContext) -> None:
             frameworks = frameworks or _FrameworkCopies(ctx)
             if not frameworks.copy(loader) and not any(
                 ctx.facts.moved_to_cuda_by(handed) for handed in ctx.facts.handed_to_iteration(loader)
-            ) and not ctx.facts.copied_to_cuda_by_constructor(loader) and not _drawn_by_a_step_function(ctx, loader):
+            ) and not ctx.facts.copied_to_cuda_by_constructor(loader) and not _drawn_by_a_step_function(ctx, loader) and not (
+                ctx.facts.copied_to_cuda_where_returned(loader)
+            ):
                 continue
         if function is not None:
             # The value is the parameter's: a keyword written over it would ignore what callers pass.

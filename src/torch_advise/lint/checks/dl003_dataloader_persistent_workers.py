@@ -221,33 +221,21 @@ def _cycling_generator(ctx: CheckContext, call: cst.Call, scope: Scope, loader: 
     return None
 
 
-def _returned_as(ctx: CheckContext, loader: DataLoaderCall) -> Optional[tuple[str, Optional[int]]]:
-    """(function, index) when a module-level function returns the loader: as its value (index
-    None) or as the index-th value of the tuple it returns."""
-    function = loader.site.function
-    if function is None or function.cls is not None:
-        return None
-    for returned in function.returns:
-        values = [element.value for element in returned.elements] if isinstance(returned, cst.Tuple) else [returned]
-        for index, value in enumerate(values):
-            if loader in ctx.facts.loaders_in(value, function.scope):
-                return function.name, index if isinstance(returned, cst.Tuple) else None
-    return None
-
-
 def _iterated_every_epoch_elsewhere(ctx: CheckContext, loader: DataLoaderCall, known: bool) -> Optional[str]:
     """Where another module of the project iterates the loader on every pass of its training
     loop, having got it from this module's function (`train, val = build_loaders(cfg)`) with
     workers: a count this module knows to be positive (`known`), or one the caller passes as a
     literal."""
-    returned = _returned_as(ctx, loader)
+    returned = ctx.facts.returned_from(loader)
     if returned is None:
         return None
     workers = loader.argument("num_workers")
     function = loader.site.function
     for use in ctx.project.epoch_uses(*returned):
         if known or (function is not None and _passed_positive(function, workers, use.literals)):
-            return str(use.site)
+            if use.through is not None:
+                return f"by {use.through}(), called at {use.site}, whose training loop iterates it on every pass"
+            return f"by the training loop at {use.site} that iterates it"
     return None
 
 
@@ -323,7 +311,7 @@ def _how_restarted(ctx: CheckContext, loader: DataLoaderCall, workers: cst.BaseE
         return _every_epoch(f", as {lightning}") if has_workers else None
     elsewhere = _iterated_every_epoch_elsewhere(ctx, loader, has_workers)
     if elsewhere is not None:
-        return _every_epoch(f", by the training loop at {elsewhere} that iterates it")
+        return _every_epoch(f", {elsewhere}")
     handed = _handed_every_epoch(ctx, loader) if has_workers else None
     if handed is None:
         return None
