@@ -26,6 +26,7 @@ from torch_advise.lint.analysis.model import (
 )
 from torch_advise.lint.analysis.steps import IterationCall
 from torch_advise.lint.analysis.syntax import (
+    dotted,
     keyword_args,
     literal_value,
     next_source,
@@ -408,11 +409,34 @@ def _decides_the_step(model: TrainingModel, site: CallSite) -> bool:
         return False
     if any(name.value in names for test in tests for name in descendants(test, cst.Name)):
         return True
+    if _sizes_what_follows(model, body, names, site.scope):
+        return True
     # `actions = q.argmax(1).cpu().numpy()` then `envs.step(actions)`.
     return any(
         isinstance(call.func, cst.Attribute) and call.func.attr.value == "step"
         and any(isinstance(arg.value, cst.Name) and arg.value.value in names for arg in call.args)
         for call in descendants(body, cst.Call)
+    )
+
+
+# What takes a size the host must know: torch's factories, and Python's range.
+SIZED_FACTORIES = frozenset(
+    f"torch.{name}" for name in ("arange", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "randperm", "linspace", "eye")
+) | {"range"}
+
+
+def _sizes_what_follows(model: TrainingModel, body: cst.CSTNode, names: set[str], scope: Scope) -> bool:
+    """A name the read is assigned to sizes a tensor or a loop, or bounds a slice
+    (`max_len = lengths.max().item()` then `torch.arange(max_len)`, `x[:, :max_len]`): a
+    data-dependent shape, which the step needs now."""
+    for call in descendants(body, cst.Call):
+        if (model.qualname(call.func, scope) or dotted(call.func)) in SIZED_FACTORIES and any(
+            isinstance(arg.value, cst.Name) and arg.value.value in names for arg in call.args
+        ):
+            return True
+    return any(
+        isinstance(bound, cst.Name) and bound.value in names
+        for piece in descendants(body, cst.Slice) for bound in (piece.lower, piece.upper)
     )
 
 
