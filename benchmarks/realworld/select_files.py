@@ -3462,6 +3462,247 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "bilzard/kaggle-hms-public": {
         "src/dataset/eeg.py": f"{LIBRARY}: EEG dataset and loaders",
     },
+    # holdout34
+    "jhauret/vibravox": {
+        "vibravox/lightning_datamodules/bwe.py": f"{LIBRARY}: a LightningDataModule for bandwidth extension",
+        "vibravox/lightning_datamodules/noisybwe.py": f"{LIBRARY}: a LightningDataModule for noisy bandwidth extension",
+        "vibravox/lightning_datamodules/spkv.py": f"{LIBRARY}: a LightningDataModule for speaker verification",
+        "vibravox/lightning_modules/base_se.py": f"{EVALUATION}: base LightningModule with only validation/test steps, no training_step",
+        "vibravox/lightning_modules/ecapa2.py": f"{EVALUATION}: test-only LightningModule, frozen JIT model (training_step is pass)",
+        "vibravox/torch_modules/dsp/pqmf.py": f"{LIBRARY}: PQMF filter-bank nn.Module, no training loop",
+        "vibravox/lightning_datamodules/stp.py": f"{LIBRARY}: LightningDataModule for speech-to-phoneme data",
+    },
+    "2proveit/LLMCL-DeepSpeed": {
+        "llmcl/train/get_args.py": f"{LIBRARY}: training-arguments dataclass and parser only",
+    },
+    "chandar-lab/CriticalGradientOptimization": {
+        "data_loader.py": f"{LIBRARY}: CIFAR data loaders only (header: taken from chandar-lab/PatchUp)",
+        "experiments/snli/infersent_comp/train_nli.py": f"{VENDORED}: InferSent train_nli.py (Facebook header), copied InferSent folder",
+        "optimizers/optim.py": f"{LIBRARY}: optimizer implementations (SGD_C, Adam_C, RMSprop_C)",
+    },
+    "LikeLy-Journey/SegmenTron": {
+        "segmentron/data/dataloader/ade.py": f"{LIBRARY}: ADE20K segmentation dataset class",
+        "segmentron/data/dataloader/cityscapes.py": f"{LIBRARY}: Cityscapes segmentation dataset class",
+        "segmentron/data/dataloader/mscoco.py": f"{LIBRARY}: COCO segmentation dataset class",
+        "segmentron/data/dataloader/pascal_aug.py": f"{LIBRARY}: Pascal VOC Aug segmentation dataset class",
+        "segmentron/data/dataloader/pascal_voc.py": f"{LIBRARY}: Pascal VOC segmentation dataset class",
+        "tools/eval.py": f"{EVALUATION}: segmentation evaluator script",
+    },
+    "chrischoy/FCGF": {
+        "lib/data_loaders.py": f"{LIBRARY}: 3DMatch/KITTI pair datasets and collate functions",
+        "wcn/dataset.py": f"{LIBRARY}: 3DMatch pair dataset and loader for the WarpConvNet port",
+    },
+    "sunset1995/DirectVoxGO": {
+        "lib/dcvgo.py": f"{LIBRARY}: DirectContractedVoxGO model definition, no training loop",
+        "lib/dmpigo.py": f"{LIBRARY}: DirectMPIGO model definition, no training loop",
+        "lib/dvgo.py": f"{LIBRARY}: DirectVoxGO model definition, no training loop",
+        "lib/grid.py": f"{LIBRARY}: voxel grid modules (DenseGrid/TensoRFGrid)",
+    },
+    "preddy5/Im2Vec": {
+        "logs/": f"{VENDORED}: example-run snapshot; experiment.py/run.py are verbatim copies of top-level files",
+    },
+    "by2101/OpenASR": {
+        "src/decode.py": f"{NOT_TRAINING}: decoding/inference script",
+    },
+    "ramanathanlab/genslm": {
+        "genslm/blast.py": f"{LIBRARY}: BLAST utilities and a Lightning callback",
+        "genslm/utils.py": f"{LIBRARY}: fasta/generation utilities and Lightning callbacks",
+    },
+    "zhengli97/CTKD": {
+        "dataset/imagenet.py": f"{LIBRARY}: ImageNet datasets and data loaders",
+        "helper/pretrain.py": f"{VENDORED}: near-verbatim copy of HobbitLong/RepDistiller helper/pretrain.py",
+    },
+    "HeCheng0625/AudioEditing": {
+        "test_baseline/add_0.py": f"{NOT_TRAINING}: diffusion inference (SDEdit-style add baseline), all models frozen, no optimizer",
+        "test_baseline/add_1.py": f"{NOT_TRAINING}: diffusion inference (add baseline, strength 0.5), models frozen, no optimizer",
+        "test_baseline/add_2.py": f"{NOT_TRAINING}: diffusion inference (add baseline, strength 0.25), models frozen, no optimizer",
+        "test_baseline/add_e.py": f"{NOT_TRAINING}: diffusion inference with editing checkpoint, models frozen, no optimizer",
+        "test_baseline/drop_0.py": f"{NOT_TRAINING}: diffusion inference (drop baseline), models frozen, no optimizer",
+        "test_baseline/drop_1.py": f"{NOT_TRAINING}: diffusion inference (drop baseline, strength 0.5), models frozen, no optimizer",
+        "test_baseline/drop_2.py": f"{NOT_TRAINING}: diffusion inference (drop baseline, strength 0.25), models frozen, no optimizer",
+        "test_baseline/drop_e.py": f"{NOT_TRAINING}: diffusion inference with editing checkpoint, models frozen, no optimizer",
+        "test_baseline/inpainting_0.py": f"{NOT_TRAINING}: diffusion inpainting inference on test set, all weights frozen",
+        "test_baseline/inpainting_1.py": f"{NOT_TRAINING}: diffusion inpainting inference on test set, all weights frozen",
+        "test_baseline/inpainting_2.py": f"{NOT_TRAINING}: diffusion inpainting inference on test set, all weights frozen",
+        "test_baseline/inpainting_3.py": f"{NOT_TRAINING}: diffusion inpainting inference on test set, all weights frozen",
+        "test_baseline/re_0.py": f"{NOT_TRAINING}: diffusion replacement-editing inference, all weights frozen",
+        "test_baseline/re_1.py": f"{NOT_TRAINING}: diffusion replacement-editing inference, all weights frozen",
+        "test_baseline/re_2.py": f"{NOT_TRAINING}: diffusion replacement-editing inference, all weights frozen",
+        "test_baseline/re_e.py": f"{NOT_TRAINING}: diffusion replacement-editing inference, all weights frozen",
+        "test_baseline/sr_0.py": f"{NOT_TRAINING}: super-resolution inference on the test set, as its vetted siblings in test_baseline/",
+        "test_baseline/sr_1.py": f"{NOT_TRAINING}: super-resolution inference on the test set, as its vetted siblings in test_baseline/",
+        "test_baseline/sr_2.py": f"{NOT_TRAINING}: super-resolution inference on the test set, as its vetted siblings in test_baseline/",
+    },
+    "KidsWithTokens/Medical-SAM-Adapter": {
+        "models/MobileSAMv2/": f"{VENDORED}: copy of MobileSAMv2 (ChaoningZhang/MobileSAM) incl. bundled efficientvit and ultralytics",
+        "utils.py": f"{LIBRARY}: helper functions (network factory, loaders, metrics, visualization)",
+    },
+    "hoidn/PtychoPINN": {
+        "ptycho_torch/dataloader.py": f"{LIBRARY}: PtychoDataset / TensorDict dataloader and collate classes",
+        "ptycho_torch/dset_loader_pt_mmap.py": f"{LIBRARY}: memory-mapped Dataset and DataLoader classes",
+    },
+    "HanxunH/RobustWRN": {
+        "auto_attack/": f"{VENDORED}: copy of AutoAttack (Francesco Croce, fra31/auto-attack)",
+        "dataset.py": f"{LIBRARY}: dataset generator, transforms, CutMix and semi-supervised dataset/sampler",
+        "evaluator.py": f"{EVALUATION}: clean and adversarial (PGD/CW) evaluation of models",
+        "trades.py": f"{LIBRARY}: TRADES adversarial loss module (adapted from TRADES), no training loop",
+        "util.py": f"{LIBRARY}: utils (logging, meters, checkpoint save/load, metrics)",
+    },
+    "jh-jeong/smoothing-consistency": {
+        "code/train_utils.py": f"{LIBRARY}: training helpers (meters, logging, setup prologue, test loop), no training loop",
+    },
+    "parksang21/openset-study": {
+        "pl_module/dist_base_module.py": f"{LIBRARY}: stub LightningModule, training_step is `pass`, configure_optimizers returns None",
+    },
+    "lulutang0608/Point-BERT": {
+        "tools/builder.py": f"{LIBRARY}: builders for dataset, model, optimizer/scheduler and checkpoint save/load",
+    },
+    "argusswift/YOLOv4-pytorch": {
+        "utils/cosine_lr_scheduler.py": f"{LIBRARY}: cosine LR scheduler class",
+        "utils/datasets.py": f"{LIBRARY}: VOC/COCO detection Dataset class",
+        "utils/datasets_coco.py": f"{LIBRARY}: COCO segmentation Dataset class",
+    },
+    "HawkAaron/E2E-ASR": {
+        "seq2seq/decoder.py": f"{LIBRARY}: attention decoder module (backward inside forward), no optimizer or training loop",
+    },
+    "ai-safety-foundation/sparse_autoencoder": {
+        "sparse_autoencoder/train/utils/get_model_device.py": f"{LIBRARY}: util returning a model's device",
+    },
+    "malaysia-ai/cooking": {
+        "parlertts/run.py": f"{VENDORED}: ~96% token match to huggingface/parler-tts training/run_parler_tts_training.py, reformatted",
+        "qwen-stt/convert_glm4.py": f"{NOT_TRAINING}: converts audio to GLM4 speech tokens (data preparation)",
+    },
+    "JoyHuYY1412/DDE_CIL": {
+        "cifar100-class-incremental/cbf_eval_cumul_acc_TDE.py": f"{EVALUATION}: evaluates saved checkpoints",
+        "imagenet-class-incremental/cbf_eval_cumul_acc_TDE.py": f"{EVALUATION}: evaluates saved checkpoints",
+        "utils_incremental/compute_confusion_matrix.py": f"{EVALUATION}: confusion matrix, near-verbatim from LUCIR",
+        "utils_incremental/compute_features.py": f"{LIBRARY}: feature-extraction helper, near-verbatim from LUCIR",
+        "cifar100-class-incremental/eval_cumul_acc.py": f"{EVALUATION}: cumulative accuracy/forgetting evaluation of checkpoints",
+        "cifar100-class-incremental/eval_cumul_acc_TDE.py": f"{EVALUATION}: cumulative accuracy evaluation with TDE",
+        "imagenet-class-incremental/eval_cumul_acc_TDE.py": f"{EVALUATION}: cumulative accuracy evaluation with TDE (ImageNet)",
+    },
+    "holys519/solafune_precipitation_nowcasting": {
+        "g_eda/exp002/run_oracle_ladder.py": f"{EVALUATION}: OOF oracle-decomposition analysis of trained checkpoints",
+        "g_eda/exp003/run_blend_curve.py": f"{EVALUATION}: OOF blend-weight search over saved predictions",
+    },
+    "EdouardDem/course-ift-6135": {
+        "hw2/data.py": f"{LIBRARY}: tokenizer and arithmetic dataset construction",
+        "hw2/q8-results.py": f"{NOT_TRAINING}: loads a trained model and plots results",
+    },
+    "GraphPKU/LabelingTrick": {
+        "LinkPred/ogb_example.py": f"{VENDORED}: near-verbatim copy of snap-stanford/ogb examples/linkproppred/collab/gnn.py",
+    },
+    "naver-ai/cgl_fairness": {
+        "data_handler/utils.py": f"{LIBRARY}: dataset mean/std and group-prediction helpers",
+    },
+    "DuanhaoranCC/GraphCMAE": {
+        "chem/finetune.py": f"{VENDORED}: ~91% token match to THUDM/GraphMAE chem/finetune.py (from snap-stanford/pretrain-gnns)",
+        "node/dataset.py": f"{LIBRARY}: dataset loading and preprocessing",
+        "node/eval.py": f"{EVALUATION}: linear-probe evaluation of embeddings",
+    },
+    "ctallec/world-models": {
+        "examine_data.py": f"{NOT_TRAINING}: plots rollout data",
+        "utils/learning.py": f"{LIBRARY}: EarlyStopping and ReduceLROnPlateau utilities",
+    },
+    "PeiYauWeng/Probabilistic_Prompt_Aggregation_Baseline": {
+        "data_util/DataDistributer.py": f"{LIBRARY}: federated data partitioning",
+    },
+    "mrifkikurniawan/sslad": {
+        "modules.py": f"{LIBRARY}: episodic memory, samplers and helper modules",
+        "utils.py": f"{LIBRARY}: config instantiation, seeding, cutmix utilities",
+    },
+    "puhsu/tabular-dl-pretrain-objectives": {
+        "lib/data.py": f"{LIBRARY}: dataset loading and preprocessing",
+        "lib/deep.py": f"{LIBRARY}: model/embedding definitions and optimizer helpers",
+    },
+    "prob-ml/bliss": {
+        "bliss/cached_dataset.py": f"{LIBRARY}: cached-dataset classes, samplers and a LightningDataModule",
+        "bliss/simulator/prior.py": f"{LIBRARY}: catalog prior sampler for the simulator, no training step",
+        "bliss/surveys/survey.py": f"{LIBRARY}: abstract survey Dataset/LightningDataModule",
+        "case_studies/weak_lensing/cached_dataset.py": f"{LIBRARY}: copy of the cached dataset/data module infrastructure",
+    },
+    "MLOPTPSU/FedTorch": {
+        "fedtorch/comms/algorithms/distributed.py": f"{LIBRARY}: sync-frequency schedule and all-reduce aggregation helpers",
+        "fedtorch/comms/algorithms/federated/afl.py": f"{LIBRARY}: AFL model-aggregation communication helper",
+        "fedtorch/comms/utils/eval_centered.py": f"{EVALUATION}: validation and logging helpers for centered federated runs",
+        "fedtorch/comms/algorithms/federated/fedavg.py": f"{LIBRARY}: FedAvg aggregation/communication primitive",
+        "fedtorch/components/dataset.py": f"{LIBRARY}: dataset partitioning and loader helpers",
+        "fedtorch/nodes/nodes_centered.py": f"{LIBRARY}: client/server node state classes, no training loop",
+        "fedtorch/comms/algorithms/federated/fedgate.py": f"{LIBRARY}: an aggregation step the trainers call, as fedavg.py and afl.py",
+        "fedtorch/comms/algorithms/federated/qsparse.py": f"{LIBRARY}: an aggregation step the trainers call, as fedavg.py and afl.py",
+        "fedtorch/comms/algorithms/federated/scaffold.py": f"{LIBRARY}: an aggregation step the trainers call, as fedavg.py and afl.py",
+    },
+    "gaoming96/TorchFlow": {
+        "CNN/cifar10.py": f"{VENDORED}: PyTorch official CIFAR-10 tutorial copied nearly verbatim (README links it)",
+        "GAN/BEGAN/began.py": f"{VENDORED}: copied from github-pengge/GANs (README links it; same folder layout)",
+        "GAN/DCGAN/dcgan_faces_tutorial.py": f"{VENDORED}: PyTorch DCGAN faces tutorial by Nathan Inkawhich, verbatim",
+        "GAN/cycle/Pytorch/train.py": f"{VENDORED}: LynnHo/CycleGAN-Tensorflow-PyTorch train.py nearly verbatim (Readme)",
+        "CNN/spatial_transformer.py": f"{VENDORED}: near-verbatim copy of the official PyTorch spatial transformer tutorial",
+        "GAN/BEGAN/dcgan.py": f"{VENDORED}: BEGAN/ folder uploaded from github-pengge/GANs, as README credits",
+        "GAN/BEGAN/": f"{VENDORED}: the README credits github-pengge/GANs for BEGAN and WGAN; began.py and dcgan.py were found copied",
+        "RNN/Character-Level/char_rnn_generation_tutorial.py": f"{VENDORED}: PyTorch's char-RNN generation tutorial, its author line kept",
+        "WordEmbed/": f"{VENDORED}: PyTorch's NLP tutorials (N-gram embeddings, LSTM tagging, the chatbot), copied as the CNN ones were",
+    },
+    "KLUE-benchmark/KLUE-baseline": {
+        "klue_baseline/data/base.py": f"{LIBRARY}: data examples/features, DataProcessor and LightningDataModule",
+        "klue_baseline/data/klue_dp.py": f"{LIBRARY}: dependency-parsing data processor and data module",
+        "klue_baseline/data/wos.py": f"{LIBRARY}: WoS dataset, processor and data module",
+        "klue_baseline/utils/logging.py": f"{LIBRARY}: logging callback",
+    },
+    "shabie/docformer": {
+        "examples/docformer_pl/pre_training_task_on_idl_dataset/docformer_pre_training_2_preparing_idl_pytorch_dataset_for_docformer.py":
+            f"{NOT_TRAINING}: Colab export that only prepares the IDL dataset and dataloader",
+    },
+    "luhua-rain/MRC_Competition_Dureader": {
+        "main/optimizer.py": f"{LIBRARY}: optimizer implementations (RecAdam, Lookahead, Adam_GC, Ranger_GC)",
+    },
+    "alecwangcq/GraSP": {
+        "main_prune_imagenet.py": f"{NOT_TRAINING}: computes GraSP pruning masks and saves them, no optimizer step",
+        "pruner/GraSP.py": f"{LIBRARY}: GraSP pruning-score computation, no training loop",
+        "pruner/GraSP_ImageNet.py": f"{LIBRARY}: GraSP pruning-score computation for ImageNet, no training loop",
+    },
+    "taowangcheng/RecEraserPro": {
+        "code/dataloaders.py": f"{LIBRARY}: data loaders and adjacency-matrix preparation",
+    },
+    "Naoki1101/kaggle-birdcall": {
+        "src/factory.py": f"{LIBRARY}: factory helpers for model, loss, loader, optimizer and scheduler",
+    },
+    "cbenge509/BERTVision": {
+        "code/torch/common/evaluators/H5_glue_evaluator.py": f"{EVALUATION}: GLUE dev-set evaluator class, no optimizer step",
+        "code/torch/common/evaluators/H5_squad_evaluator.py": f"{EVALUATION}: SQuAD dev-set evaluator class, no optimizer step",
+        "code/torch/common/evaluators/bert_glue_evaluator.py": f"{EVALUATION}: GLUE dev-set evaluator class",
+        "code/torch/common/evaluators/bert_qa_evaluator.py": f"{EVALUATION}: SQuAD QA dev-set evaluator class",
+    },
+    "BrianPulfer/PapersReimplementations": {
+        "src/nlp/lm_watermarking/main.py": f"{NOT_TRAINING}: watermarked generation with pretrained GPT-2, no training",
+    },
+    "nexuso1/bio-research": {
+        "old_models/t5.py": f"{VENDORED}: near-verbatim script export of RostLab ProtT5 LoRA per-residue fine-tuning notebook",
+    },
+    "zai-org/CogVideo": {
+        "sat/sgm/models/autoencoder.py": f"{VENDORED}: vendored sgm package, mostly verbatim Stability-AI generative-models autoencoder",
+        "sat/vae_modules/autoencoder.py": f"{VENDORED}: copy of Stability-AI generative-models sgm autoencoder with video subclass",
+    },
+    "mush42/optispeech": {
+        "optispeech/dataset/text_wav_datamodule.py": f"{LIBRARY}: a LightningDataModule and feature preprocessing",
+        "optispeech/model/optispeech.py": f"{LIBRARY}: model definition/inference; training step lives in base_lightning_module.py",
+        "optispeech/utils/generic.py": f"{LIBRARY}: generic utils (hydra extras, plotting, param counts)",
+        "scripts/dev.py": f"{NOT_TRAINING}: development sanity-check script, forward passes and inference only",
+    },
+    "marcelroed/rgcn": {
+        "rgcn/data/datasets.py": f"{LIBRARY}: PyG InMemoryDataset classes",
+    },
+    "arinaruck/DLA-2020": {
+        "hw3/load_data.py": f"{LIBRARY}: dataset, augmentations and data loaders",
+        "hw4/load_data.py": f"{LIBRARY}: LJSpeech dataset and data loaders",
+    },
+    "Ha0Tang/SelectionGAN": {
+        "selectiongan_v1/models/base_model.py": f"{VENDORED}: near-verbatim pytorch-CycleGAN-and-pix2pix models/base_model.py",
+        "selectiongan_v2/models/base_model.py": f"{VENDORED}: near-verbatim pytorch-CycleGAN-and-pix2pix models/base_model.py",
+    },
+    "echosprint/TabularTransformer": {
+        "tabular_transformer/tabular_loader.py": f"{LIBRARY}: IterableDataset / batch loader",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
