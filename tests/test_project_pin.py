@@ -252,6 +252,28 @@ def test_a_requirements_txt_naming_pytorch_with_a_pip_specifier_pins_torch(tmp_p
     assert find_torch_pin(tmp_path) is None
 
 
+def test_a_pip_list_saved_as_requirements_txt_pins_its_torch(tmp_path):
+    (tmp_path / ".git").mkdir()
+    listed = "Package            Version\n------------------ ---------\nnumpy              1.19.1\ntorch              1.7.1\n"
+    pin = write(tmp_path, "requirements.txt", listed)
+    assert find_torch_pin(tmp_path) == ((1, 7), pin)
+    # without the table's header the same words are no requirement pip would read
+    write(tmp_path, "requirements.txt", "numpy              1.19.1\ntorch              1.7.1\n")
+    assert find_torch_pin(tmp_path) is None
+    write(tmp_path, "requirements.txt", "Package            Version\ntorchvision        0.8.2\n")
+    assert find_torch_pin(tmp_path) is None
+
+
+def test_a_pipfile_pins_with_its_packages_not_its_dev_packages(tmp_path):
+    (tmp_path / ".git").mkdir()
+    pin = write(tmp_path, "Pipfile", '[packages]\nnumpy = "*"\ntorch = "==1.7.1"\n\n[dev-packages]\npytest = "*"\n')
+    assert find_torch_pin(tmp_path) == ((1, 7), pin)
+    write(tmp_path, "Pipfile", '[packages]\ntorch = {version = "==1.13.1", index = "pytorch"}\n')
+    assert find_torch_pin(tmp_path) == ((1, 13), pin)
+    write(tmp_path, "Pipfile", '[packages]\ntorch = "*"\n\n[dev-packages]\ntorch = "==1.4.0"\n')
+    assert find_torch_pin(tmp_path) is None
+
+
 def test_a_conda_file_named_for_it_in_the_scripts_folder_pins_and_other_yaml_there_does_not(tmp_path):
     (tmp_path / ".git").mkdir()
     write(tmp_path / "scripts", "train_config.yaml", "dependencies:\n  - pytorch=1.8\n")

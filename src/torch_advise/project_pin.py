@@ -3,8 +3,9 @@
 A repository that pins `torch==2.1.0` runs on torch 2.1 whatever torch the machine linting it has
 (a pre-commit environment has none), and advice for torch 2.4 would be wrong there: the
 `torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted paths,
-the first folder whose requirements*.txt or requirement*.txt (or a conda package list saved under that name),
-pyproject.toml (dependencies and extras), setup.cfg, setup.py, conda environment file
+the first folder whose requirements*.txt or requirement*.txt (or a conda package list or a `pip
+list` table saved under that name), pyproject.toml (dependencies and extras), Pipfile, setup.cfg,
+setup.py, conda environment file
 (`environment.yml`, `env.yaml`, or any named for conda), Dockerfile (its official PyTorch base
 image and its RUN install commands), or the install commands (and the lines that are nothing but
 requirements, and the items of a list under a Requirements heading that give PyTorch a version) of
@@ -255,6 +256,12 @@ def _requirements_txt(path: Path) -> Iterator[str]:
         exported = re.match(_CONDA_EXPORT, line.strip())
         if exported:
             yield f"=={exported.group(1)}"
+    # `pip list` saved under the name: a `Package  Version` table, `torch  1.7.1` its exact torch.
+    if lines and re.match(r"Package\s+Version\s*$", lines[0].strip()):
+        for line in lines:
+            listed = re.match(r"(?:torch|pytorch)\s+(\d+(?:\.\d+)*)\s*$", line.strip(), re.I)
+            if listed:
+                yield f"=={listed.group(1)}"
 
 
 def _pyproject(path: Path) -> Iterator[str]:
@@ -285,6 +292,24 @@ def _pyproject(path: Path) -> Iterator[str]:
         if isinstance(version, str):
             # Poetry's bare `2.1.0` is an exact pin; `^2.1` and `*` bound nothing useful here.
             yield f"=={version}" if version[:1].isdigit() else version
+
+
+def _pipfile(path: Path) -> Iterator[str]:
+    """Pipenv's `[packages]`: `torch = "==1.7.1"`, or a table with its `version`; `"*"` bounds
+    nothing. Its `[dev-packages]` are not what training runs on."""
+    text = _read(path)
+    if "torch" not in text:
+        return
+    tomllib = toml()
+    try:
+        document = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return
+    packages = document.get("packages")
+    declared = packages.get("torch") if isinstance(packages, dict) else None
+    version = declared.get("version") if isinstance(declared, dict) else declared
+    if isinstance(version, str) and version.strip() != "*":
+        yield version.strip()
 
 
 def _setup_cfg(path: Path) -> Iterator[str]:
@@ -436,6 +461,7 @@ _READERS: dict[str, Callable[[Path], Iterator[str]]] = {
     "readme.md": _install_commands,
     "install.md": _install_commands,
     "pyproject.toml": _pyproject,
+    "pipfile": _pipfile,
     "setup.cfg": _setup_cfg,
     "setup.py": _setup_py,
     "environment.yml": _conda_environment,
