@@ -494,6 +494,16 @@ class Facts:
         returned = self.returned_from(loader)
         return returned is not None and self.project is not None and self.project.returned_copied_to_cuda(*returned)
 
+    def trained_where_handed(self, loader: DataLoaderCall) -> bool:
+        """A function or method of another module of the project trains on the loader's items:
+        this file hands it over (`trainer.train(dataloader)`, whose epoch loop runs
+        `self.train_epoch(dataloader)`), or another module does, having got it from a function
+        of this one that returns it."""
+        if any(handed.param in handed.facts.trained_params for handed in self.handed_to_iteration(loader)):
+            return True
+        returned = self.returned_from(loader)
+        return returned is not None and self.project is not None and self.project.returned_trained_on(*returned) is not None
+
     def trains_in_another_module(self, site: CallSite) -> bool:
         """The call runs a function another module of the project defines, whose body trains
         (`train_one_epoch(...)` imported from engine.py)."""

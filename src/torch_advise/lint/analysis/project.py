@@ -153,6 +153,10 @@ class FunctionFacts:
     # Parameters it iterates anew on every pass of a loop of its own that trains: `for epoch in
     # range(epochs): for x, y in train_loader: ... loss.backward()`.
     iterated_each_pass: frozenset[str] = frozenset()
+    # Parameters whose items a loop that trains takes (`for images, labels in loader:` around a
+    # backward), here or in a function of the module (or a method of the class) it hands them to;
+    # not a loader evaluated on every pass of such a loop.
+    trained_params: frozenset[str] = frozenset()
     # Parameters a generator iterates anew on every pass of a loop of its own, handing out their
     # items without end: `def cycle(loader): while True: for batch in loader: yield batch`.
     cycled: frozenset[str] = frozenset()
@@ -361,6 +365,7 @@ class _Loop:
     line: int
     calls: _Calls = field(default_factory=_Calls)
     nested: set[str] = field(default_factory=set)
+    header: Optional[str] = None  # the name a `for` loop iterates
 
 
 @dataclass
@@ -422,7 +427,7 @@ class _ScopeWalk:
                 for loop in loops:
                     loop.nested.add(name)
             if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
-                loop = _Loop(node.lineno)
+                loop = _Loop(node.lineno, header=_iteration_of(node))
                 walk.loops.append(loop)
                 loops = (*loops, loop)
             pending.extend((child, loops) for child in reversed(list(ast.iter_child_nodes(node))))
@@ -530,6 +535,10 @@ def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions
         wrapped.get(name, name) for loop in walk.loops if loop.calls.trains(training_functions)
         for name in loop.nested if wrapped.get(name, name) in params
     )
+    facts.trained_params = frozenset(
+        wrapped.get(loop.header, loop.header) for loop in walk.loops
+        if loop.header is not None and loop.calls.trains(training_functions) and wrapped.get(loop.header, loop.header) in params
+    )
     moves = _parameter_moves(walk, params)
     facts.moves = _moved_parameters(moves, params)
     facts.waiting_moves = _waiting_moves(moves)
@@ -584,6 +593,9 @@ def _add_delegated_work(functions: dict[str, FunctionFacts], walks: dict[str, _S
                 for param, passed in handed.items():
                     if param in callee.iterated_params and passed not in facts.iterated_params:
                         facts.iterated_params.add(passed)
+                        changed = True
+                    if param in callee.trained_params and passed not in facts.trained_params:
+                        facts.trained_params |= {passed}
                         changed = True
                     if param in callee.moves and passed not in facts.moves:
                         device = callee.moves[param]
@@ -1081,6 +1093,13 @@ def _class_facts(
         method_facts.trains = name in training
         method_facts.cuda_when_omitted = _cuda_when_omitted(method, walk, _values_in(walk, module_names), summary)
         facts.methods[name] = method_facts
+    # Through the instance, as between the module's functions: `train(loader)` calling
+    # `self.train_epoch(loader)`.
+    _add_delegated_work(
+        {f"self.{name}": method for name, method in facts.methods.items()},
+        {f"self.{name}": walks[id(methods[name])] for name in facts.methods},
+        {f"self.{t}" for t in training},
+    )
     return facts
 
 
@@ -1321,6 +1340,14 @@ class Project:
             if (given and (device in call.cuda_arguments or position in call.cuda_arguments)) or (not given and device in facts.cuda_when_omitted):
                 return True
         return False
+
+    def returned_trained_on(self, function: str, index: Optional[int]) -> Optional[Site]:
+        """Where another module of the project hands what `function` of this module returns to a
+        function whose loop that trains takes its items (`train(net, train_loader)`)."""
+        for summary, call, facts, param, _ in self._returned_handed(function, index):
+            if param in facts.trained_params:
+                return Site(summary.path, call.line, self.folder)
+        return None
 
     def _returned_handed(self, function: str, index: Optional[int]) -> Iterator[tuple[ModuleSummary, CallFacts, FunctionFacts, str, Built]]:
         """The calls in other modules of the project that hand a project function what this

@@ -31,7 +31,7 @@ def check(ctx: CheckContext) -> None:
             continue
         # Graphs, and objects that cannot be pinned, batch in worker processes as well as anything
         # (DGL's loaders use them too).
-        if not (ctx.steps.loader_trains(loader) or _trained_by_lightning(ctx, loader)):
+        if not (ctx.steps.loader_trains(loader) or _trained_by_lightning(ctx, loader) or _trained_where_handed(ctx, loader)):
             continue
         if ctx.facts.dataset_kind(loader) or ctx.facts.collation(loader) not in ("", "graphs", "unpinnable"):
             continue
@@ -60,6 +60,17 @@ def _trained_by_lightning(ctx: CheckContext, loader: DataLoaderCall) -> bool:
     """The loader a LightningModule's or LightningDataModule's `train_dataloader` returns, where
     a Trainer built for CUDA fits it: Lightning's fit loop trains on its batches."""
     return ctx.facts.lightning_hook_on_gpu(loader) == LIGHTNING_LOADER_HOOKS["train_dataloader"]
+
+
+def _trained_where_handed(ctx: CheckContext, loader: DataLoaderCall) -> bool:
+    """A function of another module trains on the loader's batches, and the dataset is one this
+    file builds: where it comes from elsewhere (`context["tensor_train_data"]`), it may hold
+    tensors already on the GPU, which workers would not help."""
+    dataset = loader.argument("dataset")
+    origins = ctx.model.origins(dataset, loader.site.scope) if dataset is not None else []
+    if not origins or not all(isinstance(origin.expr, cst.Call) for origin in origins):
+        return False
+    return ctx.facts.trained_where_handed(loader)
 
 
 def _option_left_at_zero(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
