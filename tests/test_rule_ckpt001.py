@@ -102,6 +102,39 @@ def test_a_read_before_the_name_is_bound_again_sees_the_load():
     assert [(line, column) for line, column, _ in findings] == [(4, 12)]
 
 
+def test_an_entry_taken_into_a_name_of_its_own_is_read_as_the_entry():
+    findings = _findings(
+        """\
+        import torch
+
+        def resume(path):
+            chkpt = torch.load(path)
+            args, epoch = chkpt["args"], chkpt["epoch"]
+            model = build(args)
+            optimizer = torch.optim.AdamW(model.parameters(), weight_decay=args.weight_decay)
+            return model, optimizer, epoch
+        """
+    )
+    assert [(line, column) for line, column, _ in findings] == [(4, 13)]
+    assert "reads `.weight_decay` from its 'args' entry" in findings[0][2]
+
+
+@pytest.mark.parametrize(
+    "taken",
+    [
+        # A tensor's attribute, read from the entry: a state dict can hold that.
+        'step = chkpt["step"]\nprint(step.item())\n',
+        # The name is bound again before the read: what it holds then is not known.
+        'args = chkpt["args"]\nargs = defaults()\nprint(args.lr)\n',
+        # Several entries under one name, or a computed key.
+        'args = chkpt[key]\nprint(args.lr)\n',
+    ],
+)
+def test_quiet_where_the_entry_taken_may_be_what_a_weights_only_load_returns(taken):
+    code = "import torch\n\ndef resume(path, key):\n    chkpt = torch.load(path)\n" + textwrap.indent(taken, "    ")
+    assert _findings(code) == []
+
+
 def test_a_try_that_catches_only_a_missing_file_does_not_hide_the_refusal():
     code = 'import torch\ntry:\n    model = torch.load("m.pt")\n    model.eval()\nexcept FileNotFoundError:\n    pass\n'
     assert [line for line, _, _ in _findings(code)] == [3]

@@ -55,12 +55,43 @@ def _unmasked(read: cst.Attribute) -> Optional[tuple[cst.CSTNode, Optional[objec
 Evidence = tuple[cst.Attribute, Optional[object]]
 
 
-def _read_of(name: str, statement: cst.CSTNode) -> Optional[Evidence]:
+def _read_of(name: str, statement: cst.CSTNode, entries: Optional[dict[str, object]] = None) -> Optional[Evidence]:
+    """A read in the statement of a pickled object's attribute from `name`, or from a name that
+    holds one of its entries (`entries`: that name -> the entry's key)."""
+    entries = entries or {}
     for read in _reads(statement):
         unmasked = _unmasked(read)
-        if unmasked is not None and isinstance(unmasked[0], cst.Name) and unmasked[0].value == name:
+        if unmasked is None or not isinstance(unmasked[0], cst.Name):
+            continue
+        if unmasked[0].value == name:
             return read, unmasked[1]
+        if unmasked[0].value in entries and unmasked[1] is None:
+            return read, entries[unmasked[0].value]
     return None
+
+
+def _entries_taken(name: str, statement: cst.CSTNode) -> dict[str, object]:
+    """The names a statement binds to constant-key entries of `name`: `args = ckpt["args"]`, or
+    `args, epoch = ckpt["args"], ckpt["epoch"]`, each with its key."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1 or not isinstance(statement.body[0], cst.Assign):
+        return {}
+    assign = statement.body[0]
+    if len(assign.targets) != 1:
+        return {}
+    target, value = assign.targets[0].target, assign.value
+    if isinstance(target, cst.Tuple) and isinstance(value, cst.Tuple) and len(target.elements) == len(value.elements):
+        pairs = [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
+    else:
+        pairs = [(target, value)]
+    found: dict[str, object] = {}
+    for bound, taken in pairs:
+        if not (isinstance(bound, cst.Name) and isinstance(taken, cst.Subscript) and isinstance(taken.value, cst.Name)):
+            continue
+        if taken.value.value == name and len(taken.slice) == 1 and isinstance(taken.slice[0].slice, cst.Index):
+            key = literal_value(taken.slice[0].slice.value)
+            if isinstance(key, (str, int)):
+                found[bound.value] = key
+    return found
 
 
 def _read_after(model: TrainingModel, site: CallSite) -> Optional[Evidence]:
@@ -77,13 +108,19 @@ def _read_after(model: TrainingModel, site: CallSite) -> Optional[Evidence]:
     if any(b.node is None for b in bindings) or name in model.rebound_names:
         return None
     bound = {id(b.node) for b in bindings}
+    # Names bound once in the scope to one of the result's entries, read like the result itself.
+    entries: dict[str, object] = {}
     for later in statements_after(site.scope.node, statement):
         rebinds = any(id(node) in bound for node in descendants(later, cst.CSTNode))
         if rebinds and not (isinstance(later, cst.SimpleStatementLine) and len(later.body) == 1 and isinstance(later.body[0], cst.Assign)):
             return None
-        found = _read_of(name, later.body[0].value if rebinds else later)  # type: ignore[attr-defined]
+        found = _read_of(name, later.body[0].value if rebinds else later, entries)  # type: ignore[attr-defined]
         if found is not None or rebinds:
             return found
+        entries.update({
+            taken: key for taken, key in _entries_taken(name, later).items()
+            if len(site.scope.bindings.get(taken, [])) == 1 and taken not in model.rebound_names
+        })
     return None
 
 
