@@ -40,7 +40,9 @@ from torch_advise.lint.analysis.values import (
     possible_values,
     repeatable,
 )
+from torch_advise.lint.analysis.walk import descendants
 from torch_advise.lint.syntax_tree import nodes as cst
+from torch_advise.lint.syntax_tree.source import position
 
 ITERATED_ANEW = (
     "DataLoader workers are started again every time iter() makes a new iterator of it inside the training loop "
@@ -418,6 +420,34 @@ def _trainer_arguments(ctx: CheckContext) -> None:
         )
 
 
+def _dataset_changed_by_the_main_process(ctx: CheckContext, loader: DataLoaderCall) -> bool:
+    """The code calls a method of the loader's dataset, or sets one of its attributes, after
+    building the loader (`dataset_train.load_next_buffer()` at each epoch): workers started anew
+    copy the dataset as it is then, persistent ones would keep the first copy and train on stale
+    data. A read of an attribute changes nothing."""
+    dataset = loader.argument("dataset")
+    if not isinstance(dataset, cst.Name):
+        return False
+    model = ctx.model
+    held = {id(origin.expr) for origin in model.origins(dataset, loader.site.scope)}
+    built = position(loader.node)[0][0]
+
+    def same_object(expr: cst.BaseExpression, scope: Scope, at: cst.CSTNode) -> bool:
+        return (
+            isinstance(expr, cst.Name) and expr.value == dataset.value and position(at)[0][0] > built
+            and any(id(origin.expr) in held for origin in model.origins(expr, scope))
+        )
+
+    if any(site.receiver is not None and same_object(site.receiver, site.scope, site.node) for site in model.calls):
+        return True
+    for scope in [model.module_scope, *(function.scope for function in model.functions)]:
+        for target in descendants(scope.node, cst.AssignTarget):
+            stored = target.target
+            if isinstance(stored, cst.Attribute) and same_object(stored.value, scope, target):
+                return True
+    return False
+
+
 def check(ctx: CheckContext) -> None:
     _trainer_arguments(ctx)
     for loader in ctx.facts.dataloaders:
@@ -429,7 +459,7 @@ def check(ctx: CheckContext) -> None:
         if workers is None or all(is_zero(v) for v in possible_values(ctx.model, workers, loader.site.scope)):
             continue
         restarted = _how_restarted(ctx, loader, workers)
-        if restarted is None:
+        if restarted is None or _dataset_changed_by_the_main_process(ctx, loader):
             continue
         setting = _persistent_setting(ctx, workers, loader.site.scope)
         if all(argument.value is not workers for argument in loader.node.args):
