@@ -264,14 +264,21 @@ def _requirements_txt(path: Path) -> Iterator[str]:
                 yield f"=={listed.group(1)}"
 
 
-def _pyproject(path: Path) -> Iterator[str]:
+def _toml_naming_torch(path: Path) -> Optional[dict]:
+    """The TOML document, where it names torch and parses."""
     text = _read(path)
     if "torch" not in text:
-        return
+        return None
     tomllib = toml()
     try:
-        document = tomllib.loads(text)
+        return tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError):
+        return None
+
+
+def _pyproject(path: Path) -> Iterator[str]:
+    document = _toml_naming_torch(path)
+    if document is None:
         return
     project = document.get("project")
     dependencies = project.get("dependencies") if isinstance(project, dict) else None
@@ -297,15 +304,8 @@ def _pyproject(path: Path) -> Iterator[str]:
 def _pipfile(path: Path) -> Iterator[str]:
     """Pipenv's `[packages]`: `torch = "==1.7.1"`, or a table with its `version`; `"*"` bounds
     nothing. Its `[dev-packages]` are not what training runs on."""
-    text = _read(path)
-    if "torch" not in text:
-        return
-    tomllib = toml()
-    try:
-        document = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, RecursionError):
-        return
-    packages = document.get("packages")
+    document = _toml_naming_torch(path)
+    packages = document.get("packages") if document is not None else None
     declared = packages.get("torch") if isinstance(packages, dict) else None
     version = declared.get("version") if isinstance(declared, dict) else declared
     if isinstance(version, str) and version.strip() != "*":

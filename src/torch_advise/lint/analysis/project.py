@@ -1297,27 +1297,13 @@ class Project:
         """Loops in other modules of the project that train and, on every pass, iterate what
         `function` of this module returns (its `index`-th value, for a tuple), built before the
         loop: directly, or by handing it to a function that iterates that parameter."""
-        self.read = True
-        try:
-            importers = importers_of(self.folder, self.module[-1])
-        except OSError:
-            return []
         uses = []
-        for importer in importers:
-            if importer == self.path:
-                continue
-            summary = summary_of(importer)
-            if summary is None:
-                continue
-            for scope in summary.scopes:
-                built = {
-                    name: built for name, built in scope.built.items()
-                    if built.index == index and self._reaches(summary, built.callee, function)
-                }
-                for loop in scope.loops if built else ():
-                    iterated = self._iterated_each_pass(summary, loop, set(built))
-                    if iterated is not None:
-                        uses.append(EpochUse(Site(importer, loop.line, self.folder), function, built[iterated].literals))
+        for summary, scope in self._scopes_elsewhere():
+            built = self._returned_into(summary, scope, function, index)
+            for loop in scope.loops if built else ():
+                iterated = self._iterated_each_pass(summary, loop, set(built))
+                if iterated is not None:
+                    uses.append(EpochUse(Site(summary.path, loop.line, self.folder), function, built[iterated].literals))
         for summary, call, facts, param, handed in self._returned_handed(function, index):
             # `train(net, train_loader, test_loader, epochs)`, whose epoch loop iterates them.
             if param in facts.iterated_each_pass:
@@ -1353,6 +1339,23 @@ class Project:
         """The calls in other modules of the project that hand a project function what this
         module's `function` returns (its `index`-th value), each with the function's facts, the
         parameter it is handed as, and how it was built."""
+        for summary, scope in self._scopes_elsewhere():
+            built = self._returned_into(summary, scope, function, index)
+            for call in scope.calls if built else ():
+                facts = self._function(summary, call.callee)
+                if facts is None:
+                    continue
+                for param, passed in [*zip(facts.params, call.positional), *call.keywords.items()]:
+                    if passed in built:
+                        yield summary, call, facts, param, built[passed]
+
+    def _returned_into(self, summary: ModuleSummary, scope: ScopeFacts, function: str, index: Optional[int]) -> dict[str, Built]:
+        """The names a scope of another module binds to what this module's `function` returns
+        (its `index`-th value)."""
+        return {name: built for name, built in scope.built.items() if built.index == index and self._reaches(summary, built.callee, function)}
+
+    def _scopes_elsewhere(self) -> Iterator[tuple[ModuleSummary, ScopeFacts]]:
+        """Every scope of the project's other modules that import this one."""
         self.read = True
         try:
             importers = importers_of(self.folder, self.module[-1])
@@ -1363,17 +1366,7 @@ class Project:
             if summary is None:
                 continue
             for scope in summary.scopes:
-                built = {
-                    name: built for name, built in scope.built.items()
-                    if built.index == index and self._reaches(summary, built.callee, function)
-                }
-                for call in scope.calls if built else ():
-                    facts = self._function(summary, call.callee)
-                    if facts is None:
-                        continue
-                    for param, passed in [*zip(facts.params, call.positional), *call.keywords.items()]:
-                        if passed in built:
-                            yield summary, call, facts, param, built[passed]
+                yield summary, scope
 
     def passed_to(self, function: str, param: str, index: int) -> Optional[list[str]]:
         """What the other modules of the project hand this module's `function` as `param` (its
@@ -1470,19 +1463,10 @@ class Project:
 
     def _calls_elsewhere(self, function: str) -> Iterator[tuple[ModuleSummary, ScopeFacts, CallFacts]]:
         """The calls of this module's `function` (or class) that the project's other modules make."""
-        self.read = True
-        try:
-            importers = importers_of(self.folder, self.module[-1])
-        except OSError:
-            return
-        for importer in importers:
-            summary = summary_of(importer) if importer != self.path else None
-            if summary is None:
-                continue
-            for scope in summary.scopes:
-                for call in scope.calls:
-                    if self._reaches(summary, call.callee, function):
-                        yield summary, scope, call
+        for summary, scope in self._scopes_elsewhere():
+            for call in scope.calls:
+                if self._reaches(summary, call.callee, function):
+                    yield summary, scope, call
 
     def overrides_moving(self, class_name: str, method: str, index: int) -> set[str]:
         """The attributes of the instance holding the devices to which overrides of `method`,
