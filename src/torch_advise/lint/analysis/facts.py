@@ -494,15 +494,17 @@ class Facts:
         returned = self.returned_from(loader)
         return returned is not None and self.project is not None and self.project.returned_copied_to_cuda(*returned)
 
-    def trained_where_handed(self, loader: DataLoaderCall) -> bool:
-        """A function or method of another module of the project trains on the loader's items:
-        this file hands it over (`trainer.train(dataloader)`, whose epoch loop runs
-        `self.train_epoch(dataloader)`), or another module does, having got it from a function
-        of this one that returns it."""
-        if any(handed.param in handed.facts.trained_params for handed in self.handed_to_iteration(loader)):
-            return True
+    def trained_where_handed(self, loader: DataLoaderCall) -> Optional[str]:
+        """Which function or method of another module of the project trains on the loader's
+        items, said for a message: one this file hands it to (`Trainer.train()`, whose epoch loop
+        runs `self.train_epoch(dataloader)`), or one another module hands it to, having got it
+        from a function of this one that returns it (`train() (called at main.py:25)`)."""
+        for handed in self.handed_to_iteration(loader):
+            if handed.param in handed.facts.trained_params:
+                return f"{handed.function}()"
         returned = self.returned_from(loader)
-        return returned is not None and self.project is not None and self.project.returned_trained_on(*returned) is not None
+        trained = self.project.returned_trained_on(*returned) if returned is not None and self.project is not None else None
+        return f"{trained[0]}() (called at {trained[1]})" if trained is not None else None
 
     def trains_in_another_module(self, site: CallSite) -> bool:
         """The call runs a function another module of the project defines, whose body trains

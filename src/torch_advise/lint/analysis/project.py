@@ -1327,12 +1327,13 @@ class Project:
                 return True
         return False
 
-    def returned_trained_on(self, function: str, index: Optional[int]) -> Optional[Site]:
-        """Where another module of the project hands what `function` of this module returns to a
-        function whose loop that trains takes its items (`train(net, train_loader)`)."""
+    def returned_trained_on(self, function: str, index: Optional[int]) -> Optional[tuple[str, Site]]:
+        """The function, as the other module names it, whose loop that trains takes the items
+        of what `function` of this module returns, with the call of another module of the project
+        that hands it there (`train(net, train_loader)`)."""
         for summary, call, facts, param, _ in self._returned_handed(function, index):
             if param in facts.trained_params:
-                return Site(summary.path, call.line, self.folder)
+                return call.callee, Site(summary.path, call.line, self.folder)
         return None
 
     def _returned_handed(self, function: str, index: Optional[int]) -> Iterator[tuple[ModuleSummary, CallFacts, FunctionFacts, str, Built]]:

@@ -29,10 +29,14 @@ def check(ctx: CheckContext) -> None:
                 continue
         elif workers != 0:
             continue
+        trainer = None
+        if not (ctx.steps.loader_trains(loader) or _trained_by_lightning(ctx, loader)):
+            trainer = _trained_where_handed(ctx, loader)
+            if trainer is None:
+                continue
+        feeds = f"the training loop of {trainer}" if trainer is not None else "a training loop"
         # Graphs, and objects that cannot be pinned, batch in worker processes as well as anything
         # (DGL's loaders use them too).
-        if not (ctx.steps.loader_trains(loader) or _trained_by_lightning(ctx, loader) or _trained_where_handed(ctx, loader)):
-            continue
         if ctx.facts.dataset_kind(loader) or ctx.facts.collation(loader) not in ("", "graphs", "unpinnable"):
             continue
         if ctx.facts.iterated_on_import(loader):
@@ -43,14 +47,14 @@ def check(ctx: CheckContext) -> None:
             # The option is what to change: a keyword written over it would ignore the flag.
             ctx.report(
                 loader.argument("num_workers") or loader.node,
-                "DataLoader feeds a training loop but loads every batch in the main process, so the "
+                f"DataLoader feeds {feeds} but loads every batch in the main process, so the "
                 f"GPU waits on input: num_workers is {option}, 0 by default, and no launch script, "
                 f"guide or configuration of the project sets it: give {option} a default above 0",
             )
             continue
         ctx.report(
             loader.argument("num_workers") or loader.node,
-            "DataLoader feeds a training loop but loads every batch in the main process "
+            f"DataLoader feeds {feeds} but loads every batch in the main process "
             "(num_workers=0), so the GPU waits on input: set num_workers",
             (SetKeyword(loader.node, "num_workers", "min(8, os.cpu_count() or 1)"), EnsureImport("os")),
         )
@@ -62,14 +66,14 @@ def _trained_by_lightning(ctx: CheckContext, loader: DataLoaderCall) -> bool:
     return ctx.facts.lightning_hook_on_gpu(loader) == LIGHTNING_LOADER_HOOKS["train_dataloader"]
 
 
-def _trained_where_handed(ctx: CheckContext, loader: DataLoaderCall) -> bool:
-    """A function of another module trains on the loader's batches, and the dataset is one this
-    file builds: where it comes from elsewhere (`context["tensor_train_data"]`), it may hold
-    tensors already on the GPU, which workers would not help."""
+def _trained_where_handed(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
+    """The function of another module that trains on the loader's batches, where the dataset is
+    one this file builds: one from elsewhere (`context["tensor_train_data"]`) may hold tensors
+    already on the GPU, which workers would not help."""
     dataset = loader.argument("dataset")
     origins = ctx.model.origins(dataset, loader.site.scope) if dataset is not None else []
     if not origins or not all(isinstance(origin.expr, cst.Call) for origin in origins):
-        return False
+        return None
     return ctx.facts.trained_where_handed(loader)
 
 
