@@ -406,6 +406,9 @@ class TrainingModel:
                 result = []
                 for binding in attributes:
                     result.extend(self._binding_origins(binding, depth))
+                if not self._is_self(expr.value, scope):
+                    # `args = Args(); args.device = device`: set on the object, not in its class.
+                    result.extend(self._object_attribute_origins(expr, scope, depth))
                 return result or [Origin(expr, scope)]
             return [Origin(expr, scope), *self._object_attribute_origins(expr, scope, depth)]
         if isinstance(expr, cst.Subscript) and (key := item_key(expr)) is not None:
@@ -598,17 +601,17 @@ class TrainingModel:
             found.extend(klass.attributes.get(name, []))
         return found
 
+    @staticmethod
+    def _is_self(receiver: cst.CSTNode, scope: Scope) -> bool:
+        function = scope.function
+        return isinstance(receiver, cst.Name) and function is not None and function.cls is not None and function.self_name == receiver.value
+
     def enclosing_class(self, scope: Scope, receiver: cst.CSTNode) -> Optional[ClassInfo]:
         """The class whose instance `receiver` is, when it is the `self` of a method, or an
         object built from a class of this file (`trainer = Trainer(); trainer.fit()`)."""
-        function = scope.function
-        if (
-            isinstance(receiver, cst.Name)
-            and function is not None
-            and function.cls is not None
-            and function.self_name == receiver.value
-        ):
-            return function.cls
+        if self._is_self(receiver, scope):
+            assert scope.function is not None and scope.function.cls is not None
+            return scope.function.cls
         key = (id(receiver), id(scope))
         if isinstance(receiver, (cst.Name, cst.Attribute)) and not (
             isinstance(receiver, cst.Name) and receiver.value in ("self", "cls")
