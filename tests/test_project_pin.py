@@ -344,6 +344,11 @@ def test_each_sub_project_is_advised_for_the_torch_it_pins(tmp_path):
         ("## Dependencies\ntorch v0.3.1, torchvision v0.2.0\n", (0, 3)),
         ("## Dependencies\nPython 3.6, torch 1.4, and a GPU\n", None),
         ("## Dependencies\ntorch 1.8+, numpy 1.20\n", None),
+        # what its authors ran, in a sentence that is only that list
+        ("## Setup with Conda\nTested with Python 3.7, PyTorch 1.12.1, and PyTorch Geometric 2.3.1, dgl 1.0.2.\n", (1, 12)),
+        ("# Notes\nTested on PyTorch 1.10 and CUDA 11.3\n", (1, 10)),
+        ("# Notes\nTested with PyTorch 1.10 and newer.\n", None),
+        ("# Notes\nTested with PyTorch 1.10 on two A100 GPUs.\n", None),
     ],
 )
 def test_a_requirements_list_that_gives_pytorch_a_version_in_words_pins_it(tmp_path, readme, pin):

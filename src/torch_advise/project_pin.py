@@ -79,7 +79,9 @@ _DESCRIBED_TORCH = (
 # `torch    1.13.1+cu117`.
 _TORCH_LINE = r"(?i)^(?:py)?torch\b[\s:=`*]*v?\d+\.\d+(?:\.\d+)?(?:\+[\w.]+)?$"
 # A name and its version, as such lines list them: `torchvision v0.2.0`, `Python 3.6`.
-_NAMED_VERSION = r"(?i)^[a-z][\w.-]*[\s:=`*]*v?\d+(?:\.\d+){0,2}(?:\+[\w.]+)?$"
+_NAMED_VERSION = r"(?i)^[a-z][\w.-]*(?:\s+[a-z][\w.-]*){0,2}[\s:=`*]*v?\d+(?:\.\d+){0,2}(?:\+[\w.]+)?$"
+# How a README opens the list of what its authors ran: `Tested with Python 3.7, PyTorch 1.12.1.`
+_TESTED_WITH = r"(?i)^\s*(?:tested|developed|trained|run|ran)\s+(?:with|on|using|under)\s+"
 _FLOOR_WORDS = r"(?i)>|\bor (?:later|newer|higher|above)\b|\band (?:later|newer|higher|above)\b|\bat least\b|\bminimum\b|\bor greater\b"
 _REQUIREMENT_ITEM = r"^[A-Za-z][\w.\-\[\]]*(?:(?:===|==|~=|!=|<=|>=|<|>|=)[\w.*+!-]+)?$"
 
@@ -371,7 +373,7 @@ def _install_commands(path: Path) -> Iterator[str]:
             yield from _listed_requirements(line)
             if listing and (re.match(_LISTED_ITEM, line) or re.match(_TORCH_LINE, line.strip())):
                 yield from _described_requirement(line)
-            elif listing and "," in line:
+            elif (listing and "," in line) or re.match(_TESTED_WITH, line):
                 yield from _named_versions(line)
             elif listing and line.lstrip().startswith("|"):
                 yield from _table_requirement(line)
@@ -424,9 +426,11 @@ def _described_requirement(line: str) -> Iterator[str]:
 
 
 def _named_versions(line: str) -> Iterator[str]:
-    """`torch v0.3.1, torchvision v0.2.0` under a Dependencies heading: a line that is nothing
-    but names with their versions, joined by commas, one of them torch's."""
-    items = [item.strip().strip("`*") for item in line.split(",")]
+    """`torch v0.3.1, torchvision v0.2.0` under a Dependencies heading, or anywhere `Tested with
+    Python 3.7, PyTorch 1.12.1, and dgl 1.0.2.`: a line that is nothing but names with their
+    versions, joined by commas or `and`, one of them torch's."""
+    listed = re.sub(_TESTED_WITH, "", line).strip().rstrip(".")
+    items = [re.sub(r"(?i)^and\s+", "", item.strip()).strip("`*") for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", listed)]
     if all(re.match(_NAMED_VERSION, item) for item in items):
         for item in items:
             if re.match(_TORCH_LINE, item):
