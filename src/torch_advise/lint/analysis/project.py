@@ -188,6 +188,13 @@ class ClassFacts:
     copied_params: dict[str, Optional[str]] = field(default_factory=dict)
 
 
+# What one walk of a module's scopes finds: its functions, scopes and classes, the attributes and
+# module-level names it gives a value that can be a CUDA device, and its settings that hold one.
+ScopeSummaries = tuple[
+    dict[str, FunctionFacts], list[ScopeFacts], dict[str, ClassFacts], frozenset[str], frozenset[str], frozenset[tuple[str, str]]
+]
+
+
 @dataclass(frozen=True)
 class Option:
     """A command-line option: its default when a literal (NOT_LITERAL otherwise) and its flags."""
@@ -212,9 +219,9 @@ class ModuleSummary:
     star_imports: tuple[ModuleReference, ...] = ()  # the modules of its `from module import *` lines, in order
 
     @cached_property
-    def _scope_facts(self) -> tuple[dict[str, FunctionFacts], list[ScopeFacts], dict[str, ClassFacts], frozenset[str], frozenset[str]]:
+    def _scope_facts(self) -> ScopeSummaries:
         tree = parse_python(self.source)
-        return _scope_summaries(tree, self) if tree is not None else ({}, [], {}, frozenset(), frozenset())
+        return _scope_summaries(tree, self) if tree is not None else ({}, [], {}, frozenset(), frozenset(), frozenset())
 
     @cached_property
     def star_exports(self) -> Optional[StarExports]:
@@ -245,6 +252,13 @@ class ModuleSummary:
         """Module-level names it assigns a value that can be a CUDA device (`device =
         torch.device("cuda" if torch.cuda.is_available() else "cpu")`), for modules that import them."""
         return self._scope_facts[4]
+
+    @property
+    def cuda_settings(self) -> frozenset[tuple[str, str]]:
+        """Module-level settings objects, each with a key it gives a value that can be a CUDA
+        device (`args = EasyDict({"device": "cuda" if ... else "cpu"})` -> ("args", "device")), for
+        modules that import them and read `args.device`."""
+        return self._scope_facts[5]
 
     @cached_property
     def options(self) -> tuple[dict[str, Option], frozenset[str]]:
@@ -382,7 +396,7 @@ class _ScopeWalk:
     returns: list[ast.Return] = field(default_factory=list)
     yields: bool = False
     assigned: dict[str, list[ast.expr]] = field(default_factory=dict)  # name -> the values assigned to it
-    attribute_values: list[tuple[str, ast.expr]] = field(default_factory=list)  # `args.device = value`
+    attribute_values: list[tuple[ast.expr, str, ast.expr]] = field(default_factory=list)  # `args.device = value`: (args, "device", value)
     device_moves: list[ast.Call] = field(default_factory=list)  # `x.to(...)`, `x.cuda()`
     iterations: list[tuple[ast.expr, ast.expr]] = field(default_factory=list)  # (target, iterated) of loops and comprehensions
     unpacked: list[tuple[ast.expr, ast.expr]] = field(default_factory=list)  # (target, value) of `inputs, labels = batch`
@@ -412,7 +426,7 @@ class _ScopeWalk:
                 for target, value in _pairs(node.targets[0], node.value):
                     walk.assigned.setdefault(target.id, []).append(value)
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute):
-                walk.attribute_values.append((node.targets[0].attr, node.value))
+                walk.attribute_values.append((node.targets[0].value, node.targets[0].attr, node.value))
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], (ast.Tuple, ast.List)):
                 walk.unpacked.append((node.targets[0], node.value))
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and dotted_name(node.value.func) in DATALOADERS:
@@ -762,28 +776,26 @@ def summarize(path: str, source: bytes, tree: Optional[ast.Module] = None) -> Op
     )
 
 
-def _scope_summaries(
-    tree: ast.Module, summary: ModuleSummary
-) -> tuple[dict[str, FunctionFacts], list[ScopeFacts], dict[str, ClassFacts], frozenset[str], frozenset[str]]:
+def _scope_summaries(tree: ast.Module, summary: ModuleSummary) -> ScopeSummaries:
     """What the module's functions, loops and classes do: one walk of each scope."""
     every_function = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     definitions = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     walks = {id(node): _ScopeWalk.of(node) for node in [tree, *every_function]}
-    module_names = walks[id(tree)].assigned
+    assigned_at_top = walks[id(tree)].assigned
+    device_functions = _device_functions(definitions, walks, assigned_at_top, summary)
+    module_names: dict[str, list[ast.expr]] = {**assigned_at_top, **{_called(name): [CUDA_DEVICE] for name in device_functions}}
     cuda_attributes = set()
     for walk in walks.values():
         values_of = _values_in(walk, module_names)
         _mark_cuda_arguments(walk, values_of, summary)
-        cuda_attributes |= {attr for attr, value in walk.attribute_values if _can_be_cuda(value, values_of, summary, 0)}
+        cuda_attributes |= {attr for _, attr, value in walk.attribute_values if _can_be_cuda(value, values_of, summary, 0)}
     # Functions that train, one call deep: `train_one_epoch` called from the epoch loop.
     training = {f.name for f in definitions if walks[id(f)].calls.trains(set())}
     functions = {f.name: _function_facts(f, walks[id(f)], training) for f in definitions}
     for f in definitions:
         walk = walks[id(f)]
-        values_of = _values_in(walk, module_names)
-        functions[f.name].returns_cuda_device = any(
-            r.value is not None and _can_be_cuda(r.value, values_of, summary, 0) for r in walk.returns)
-        functions[f.name].cuda_when_omitted = _cuda_when_omitted(f, walk, values_of, summary)
+        functions[f.name].returns_cuda_device = f.name in device_functions
+        functions[f.name].cuda_when_omitted = _cuda_when_omitted(f, walk, _values_in(walk, module_names), summary)
     _add_delegated_work(functions, {f.name: walks[id(f)] for f in definitions}, training)
     backward = _backward_per_call({f.name: walks[id(f)] for f in definitions}, set(), "")
     for name in backward:
@@ -791,8 +803,61 @@ def _scope_summaries(
     scopes = [_scope_facts(node.body, walks[id(node)], training) for node in [tree, *every_function]]
     classes = {c.name: _class_facts(c, summary, walks, backward, module_names) for c in tree.body if isinstance(c, ast.ClassDef)}
     module_values = _values_in(walks[id(tree)], module_names)
-    cuda_names = {name for name, values in module_names.items() if any(_can_be_cuda(v, module_values, summary, 0) for v in values)}
-    return functions, scopes, classes, frozenset(cuda_attributes), frozenset(cuda_names)
+    cuda_names = {name for name, values in assigned_at_top.items() if any(_can_be_cuda(v, module_values, summary, 0) for v in values)}
+    cuda_settings = {
+        (name, key) for name, values in assigned_at_top.items() for value in values
+        for key, setting in _settings_in(value, module_values, 0) if _can_be_cuda(setting, module_values, summary, 0)
+    }
+    cuda_settings |= {  # `cfg = EasyDict()`, then `cfg.device = "cuda"`
+        (owner.id, key) for owner, key, value in walks[id(tree)].attribute_values
+        if isinstance(owner, ast.Name) and _can_be_cuda(value, module_values, summary, 0)
+    }
+    return functions, scopes, classes, frozenset(cuda_attributes), frozenset(cuda_names), frozenset(cuda_settings)
+
+
+# Callables that build an object whose attributes are the keys they are given.
+SETTINGS_BUILDERS = {"dict", "EasyDict", "edict", "AttrDict", "SimpleNamespace", "Namespace", "ConfigDict", "DotMap", "Munch"}
+
+
+def _settings_in(value: ast.expr, values_of: Callable[[str], list[ast.expr]], depth: int) -> Iterator[tuple[str, ast.expr]]:
+    """The keys a settings object is built with and their values: a dict literal's, or the
+    keywords and dict of `EasyDict({...})`, `SimpleNamespace(device=...)`, through names."""
+    if depth > 3:
+        return
+    if isinstance(value, ast.Dict):
+        for key, item in zip(value.keys, value.values):
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                yield key.value, item
+    elif isinstance(value, ast.Call) and (dotted_name(value.func) or "").rpartition(".")[2] in SETTINGS_BUILDERS:
+        for keyword in value.keywords:
+            if keyword.arg is not None:
+                yield keyword.arg, keyword.value
+        if value.args:
+            yield from _settings_in(value.args[0], values_of, depth + 1)
+    elif isinstance(value, ast.Name):
+        for assigned in values_of(value.id):
+            yield from _settings_in(assigned, values_of, depth + 1)
+
+
+# What a call of one of the module's device functions stands for among the values of names.
+CUDA_DEVICE = ast.Constant("cuda")
+
+
+def _called(name: str) -> str:
+    """The key under which the values of names hold what a call of the module's `name` returns:
+    no identifier looks like it."""
+    return f"{name}()"
+
+
+def _device_functions(
+    definitions: list[FunctionNode], walks: dict[int, _ScopeWalk], assigned_at_top: dict[str, list[ast.expr]], summary: ModuleSummary
+) -> frozenset[str]:
+    """The module's functions that can return a CUDA device (`def gpu_setup(use_gpu): ... return
+    torch.device("cuda")`), so that `device = gpu_setup(True)` can be one in every scope."""
+    return frozenset(
+        f.name for f in definitions
+        if any(r.value is not None and _can_be_cuda(r.value, _values_in(walks[id(f)], assigned_at_top), summary, 0) for r in walks[id(f)].returns)
+    )
 
 
 def _cuda_when_omitted(
@@ -953,6 +1018,8 @@ def _can_be_cuda(node: ast.expr, values_of: Callable[[str], list[ast.expr]], sum
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
         return _can_be_cuda(node.func.value, values_of, summary, depth + 1)  # `"cuda:{}".format(rank)`
     if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name) and any(_can_be_cuda(v, values_of, summary, depth + 1) for v in values_of(_called(node.func.id))):
+            return True
         callee = summary.qualified(dotted_name(node.func) or "")
         if callee == "torch.cuda.current_device":
             return True
@@ -1421,7 +1488,7 @@ class Project:
             passed = call.keywords.get(param) or (call.positional[index] if index < len(call.positional) else None)
             if passed is None:
                 continue
-            if attribute in summary.cuda_attributes:
+            if attribute in summary.cuda_attributes or self._imported_setting_can_be_cuda(summary, passed, attribute):
                 return True
             declared, parsed = summary.options
             option = declared.get(attribute)
@@ -1430,6 +1497,16 @@ class Project:
             if parses and option is not None and isinstance(option.default, str) and option.default.startswith("cuda"):
                 return True
         return False
+
+    def _imported_setting_can_be_cuda(self, summary: ModuleSummary, name: str, attribute: str) -> bool:
+        """Whether `name`, in `summary`'s module, is settings imported from another module of the
+        project (by name or by a star import) that gives `attribute` a value that can be CUDA."""
+        head = name.partition(".")[0]
+        if head in summary.imports:
+            qualname = summary.qualified(name)
+        else:
+            qualname = self._star_names(summary).get(name, UNKNOWN) if "." not in name and summary.star_imports else UNKNOWN
+        return qualname != UNKNOWN and "." in qualname and self.module_name_can_be_cuda(f"{qualname}.{attribute}")
 
     def option(self, qualname: str, attribute: str) -> Optional[tuple[Option, str]]:
         """The command-line option `attribute` of the parsed options `qualname` names
@@ -1512,8 +1589,12 @@ class Project:
 
     def module_name_can_be_cuda(self, qualname: str) -> bool:
         """Whether `qualname` (`util.device`) is a module-level name of the project that module
-        assigns a device that can be CUDA."""
-        return any(name in summary.cuda_names for summary, name in self._defining(qualname))
+        assigns a device that can be CUDA, or a setting of one of its module-level settings
+        objects that it gives one (`config.args.device` after `args = EasyDict({"device": ...})`)."""
+        if any(name in summary.cuda_names for summary, name in self._defining(qualname)):
+            return True
+        owner, _, key = qualname.rpartition(".")
+        return "." in owner and any((name, key) in summary.cuda_settings for summary, name in self._defining(owner))
 
     def constructor_copies(self, qualname: str) -> Optional[tuple[tuple[str, ...], dict[str, Optional[str]]]]:
         """The constructor's parameters of the project's class `qualname`, and those of them its

@@ -3,8 +3,9 @@
 A star import binds every public name of the other module (its literal `__all__`, or the names
 not starting with `_`) to whatever that module bound it to last. The module's text names a
 binding that happens once: its own function or class, or an absolute import (`from
-torch.utils.data import DataLoader`; the same import twice binds the same). A name it binds to two
-things (`try: import apex` ... `except: apex = None`), by assignment, or through `global` is UNKNOWN. A star import of its own binds
+torch.utils.data import DataLoader`; the same import twice binds the same), and its own variables,
+names it only ever assigns (`cfg = EasyDict(cfg)`). A name it binds to two things (`try: import
+apex` ... `except: apex = None`), or through `global` is UNKNOWN. A star import of its own binds
 what that module exports on top, which the project (Project._star_exports) reads in turn.
 """
 
@@ -22,6 +23,8 @@ from torch_advise.records import dataclass
 OWN = "<own>"
 # Bound to something its text does not name.
 UNKNOWN = "<unknown>"
+# Assigned a value by the module (a step only, settled into OWN or UNKNOWN).
+ASSIGNED = "<assigned>"
 
 
 @dataclass(frozen=True)
@@ -50,18 +53,32 @@ def star_exports(tree: ast.Module, path: str) -> StarExports:
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             steps.append((node.name, OWN))
         elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            steps.append((node.id, UNKNOWN))
+            steps.append((node.id, ASSIGNED))
         elif isinstance(node, ast.ExceptHandler) and node.name:
             steps.append((node.name, UNKNOWN))
-    # A name bound twice to the same import (`import torch` on two lines) is still that import.
-    bound = Counter(step[0] for step in dict.fromkeys(step for step in steps if isinstance(step, tuple) and step[1] != OWN))
-    bound.update(step[0] for step in steps if isinstance(step, tuple) and step[1] == OWN)
+    # A name bound twice to the same import (`import torch` on two lines) is still that import;
+    # one only ever assigned (`cfg = {...}`, then `cfg = EasyDict(cfg)`) is the module's variable.
+    named = [step for step in steps if isinstance(step, tuple)]
+    assigned_only = {name for name, _ in named} - {name for name, how in named if how != ASSIGNED}
+    bound = Counter(step[0] for step in dict.fromkeys(step for step in named if step[1] not in (OWN, ASSIGNED)))
+    bound.update(step[0] for step in named if step[1] in (OWN, ASSIGNED) and step[0] not in assigned_only)
     rebound = {name for node in ast.walk(tree) if isinstance(node, (ast.Global, ast.Nonlocal)) for name in node.names}
-    steps = [
-        (step[0], UNKNOWN) if isinstance(step, tuple) and (bound[step[0]] > 1 or step[0] in rebound) else step for step in steps
-    ]
+    steps = [_settled(step, bound, assigned_only, rebound) for step in steps]
     public = literal_all_of(tree)
     return StarExports(tuple(steps), frozenset(public) if public is not None else None)
+
+
+def _settled(
+    step: Union[tuple[str, str], ModuleReference], bound: Counter, assigned_only: set[str], rebound: set[str]
+) -> Union[tuple[str, str], ModuleReference]:
+    """A step as a star import of the module binds it: a name bound twice over, by a function
+    elsewhere (`global`) or in more ways than assignment is UNKNOWN; a variable is the module's own."""
+    if not isinstance(step, tuple):
+        return step
+    name, how = step
+    if name in rebound or bound[name] > 1:
+        return name, UNKNOWN
+    return (name, OWN) if name in assigned_only else step
 
 
 def _module_level(statements: list[ast.stmt]) -> Iterator[ast.AST]:
