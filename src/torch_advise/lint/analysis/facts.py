@@ -7,13 +7,13 @@ Every answer errs towards "unknown": a value we cannot see is never assumed to b
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
 from typing import NamedTuple, Optional
 
 from torch_advise.lint.analysis.backward_elsewhere import project_classes_called
 from torch_advise.lint.analysis.constants import truth
-from torch_advise.lint.analysis.frameworks import lightning_class, lightning_loader_hook, lightning_models_on_gpu
+from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, lightning_class, lightning_loader_hook, lightning_models_on_gpu
 from torch_advise.lint.analysis.in_memory_datasets import ARRAY_CONVERSIONS, ARRAY_VIEWS, CONVERTING_METHODS
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.loader_subclasses import DATALOADER_PARAMS, WORKER_SETTINGS, LoaderForwarding
@@ -212,13 +212,13 @@ class Facts:
                 found[key] = element.value
         return found
 
-    def lightning_hook_on_gpu(self, loader: DataLoaderCall) -> Optional[str]:
-        """How often Lightning iterates the loader (LIGHTNING_LOADER_HOOKS), where a loader hook
-        of a LightningModule or LightningDataModule returns it and a Trainer built for CUDA fits
+    def lightning_hook_on_gpu(self, loader: DataLoaderCall, hooks: Mapping[str, str] = LIGHTNING_LOADER_HOOKS) -> Optional[str]:
+        """How often Lightning iterates the loader (one of `hooks`), where a loader hook of a
+        LightningModule or LightningDataModule returns it and a Trainer built for CUDA fits
         the hook's class: in this file, or every Trainer of the project."""
         model = self.model
         function = loader.site.function
-        hook = lightning_loader_hook(model, function)
+        hook = lightning_loader_hook(model, function, hooks)
         if hook is None or function is None or function.cls is None:
             return None
         if not any(loader in self.loaders_in(value, function.scope) for value in function.returns):

@@ -5,6 +5,7 @@ does not show; these say when one runs the file's code, and with which settings.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Optional
 
 from torch_advise.lint.analysis.model import CallSite, ClassInfo, FunctionInfo, Scope, TrainingModel
@@ -18,6 +19,12 @@ LIGHTNING_PACKAGES = ("lightning", "pytorch_lightning")
 LIGHTNING_LOADER_HOOKS = {
     "train_dataloader": "Lightning's fit loop iterates it every epoch",
     "val_dataloader": "Lightning's fit loop iterates it at every validation, every epoch by default",
+}
+# Hooks whose loaders only `trainer.test` and `trainer.predict` iterate, once a call, on the
+# device the Trainer trains on.
+LIGHTNING_EVALUATION_HOOKS = {
+    "test_dataloader": "trainer.test iterates it on the Trainer's device",
+    "predict_dataloader": "trainer.predict iterates it on the Trainer's device",
 }
 # Trainer.fit's loader arguments, by position after the model and by keyword.
 FIT_LOADERS = ("train_dataloaders", "val_dataloaders")
@@ -45,15 +52,17 @@ def lightning_class(model: TrainingModel, cls: ClassInfo) -> bool:
     return False
 
 
-def lightning_loader_hook(model: TrainingModel, function: Optional[FunctionInfo]) -> Optional[str]:
-    """How often Lightning iterates the loader `function` returns, when it is such a hook:
+def lightning_loader_hook(
+    model: TrainingModel, function: Optional[FunctionInfo], hooks: Mapping[str, str] = LIGHTNING_LOADER_HOOKS
+) -> Optional[str]:
+    """How often Lightning iterates the loader `function` returns, when it is one of `hooks`:
     by its name, or set as one in the class (`self.train_dataloader = self._train_dataloader`,
     or a `partial` of it)."""
     if function is None or function.cls is None or not lightning_class(model, function.cls):
         return None
-    if function.name in LIGHTNING_LOADER_HOOKS:
-        return LIGHTNING_LOADER_HOOKS[function.name]
-    for hook, description in LIGHTNING_LOADER_HOOKS.items():
+    if function.name in hooks:
+        return hooks[function.name]
+    for hook, description in hooks.items():
         if _returns_own_method(model, function.cls, hook, function.name):
             return description
         for binding in function.cls.attributes.get(hook, []):

@@ -9,7 +9,12 @@ from torch_advise.lint.analysis.edits import (
     SetKeyword,
 )
 from torch_advise.lint.analysis.facts import DataLoaderCall
-from torch_advise.lint.analysis.frameworks import accelerate_prepared, lightning_fit_loaders
+from torch_advise.lint.analysis.frameworks import (
+    LIGHTNING_EVALUATION_HOOKS,
+    LIGHTNING_LOADER_HOOKS,
+    accelerate_prepared,
+    lightning_fit_loaders,
+)
 from torch_advise.lint.analysis.importers import EVERY_NAME
 from torch_advise.lint.analysis.syntax import NOT_LITERAL, has_star_args, keyword_args, next_source
 from torch_advise.lint.analysis.values import possible_values
@@ -19,8 +24,9 @@ from torch_advise.lint.syntax_tree import nodes as cst
 class _FrameworkCopies:
     """The loaders whose batches a framework copies to CUDA itself: those handed to the `fit` of a
     Lightning Trainer built for CUDA or to `accelerator.prepare`, and those a loader hook of a
-    LightningModule or LightningDataModule returns where such a Trainer fits it, or where every
-    Trainer of the project trains on CUDA. Each framework's calls are read once per file."""
+    LightningModule or LightningDataModule returns (`test_dataloader` too, whose batches
+    `trainer.test` copies) where such a Trainer fits it, or where every Trainer of the project
+    trains on CUDA. Each framework's calls are read once per file."""
 
     def __init__(self, ctx: CheckContext) -> None:
         self.ctx = ctx
@@ -30,7 +36,7 @@ class _FrameworkCopies:
         facts = self.ctx.facts
         if any(loader in facts.loaders_in(handed, site.scope) for site, handed in self.handed):
             return True
-        return facts.lightning_hook_on_gpu(loader) is not None
+        return facts.lightning_hook_on_gpu(loader, {**LIGHTNING_LOADER_HOOKS, **LIGHTNING_EVALUATION_HOOKS}) is not None
 
 
 def _parameter_left_false(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
