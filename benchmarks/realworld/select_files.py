@@ -3703,6 +3703,257 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "echosprint/TabularTransformer": {
         "tabular_transformer/tabular_loader.py": f"{LIBRARY}: IterableDataset / batch loader",
     },
+    # holdout35
+    "staoxiao/RetroMAE": {
+        "src/bi_encoder/arguments.py": f"{LIBRARY}: argument dataclasses only (model/data/training args)",
+        "src/colbert/arguments.py": f"{LIBRARY}: argument dataclasses only (model/data/training args)",
+        "src/cross_encoder/arguments.py": f"{LIBRARY}: argument dataclasses only (model/data/training args)",
+    },
+    "RWKV/RWKV-infctx-trainer": {
+        "RWKV-v4neo/src/data.py": f"{LIBRARY}: LightningDataModule and dataset preparation",
+        "RWKV-v5/src/data.py": f"{LIBRARY}: LightningDataModule and dataset preparation",
+        "RWKV-v6/src/data.py": f"{LIBRARY}: LightningDataModule and dataset preparation",
+    },
+    "jcyk/copyisallyouneed": {
+        "data.py": f"{LIBRARY}: vocabulary, batching and data loader",
+        "retriever.py": f"{LIBRARY}: retriever/encoder model definitions, no training loop",
+        "search_index.py": f"{NOT_TRAINING}: MIPS index search with a trained encoder",
+        "work.py": f"{EVALUATION}: beam-search decoding and BLEU validation",
+    },
+    "cyingliu/CS224n-Efficient-MT-BERT": {
+        "ensemble.py": f"{EVALUATION}: evaluates/predicts with an ensemble of trained models",
+        "evaluation.py": f"{EVALUATION}: model evaluation functions (course-provided)",
+        "pcgrad.py": f"{VENDORED}: PCGrad optimizer wrapper from WeiChengTseng/Pytorch-PCGrad (per header)",
+    },
+    "thstkdgus35/EDSR-PyTorch": {
+        "src/dataloader.py": f"{LIBRARY}: multi-scale DataLoader built on torch DataLoader internals",
+        "src/utility.py": f"{LIBRARY}: utils (timer, checkpoint logging, PSNR, optimizer factory)",
+    },
+    "d8ahazard/sd_dreambooth_extension": {
+        "dreambooth/train_imagic.py": f"{VENDORED}: port of ShivamShrirao/diffusers examples/imagic/train_imagic.py, loop near verbatim",
+        "dreambooth/ui_functions.py": f"{NOT_TRAINING}: Gradio UI callbacks; training is delegated to train_dreambooth",
+        "helpers/image_builder.py": f"{NOT_TRAINING}: image generation pipeline builder (inference)",
+    },
+    "rtqichen/residual-flows": {
+        "resflows/layers/base/mixed_lipschitz.py": f"{LIBRARY}: Lipschitz-constrained layer definitions",
+        "resflows/lr_scheduler.py": f"{LIBRARY}: LR scheduler (copy of torch CosineAnnealingWarmRestarts)",
+    },
+    "Lee-Gihun/MEDIAR": {
+        "train_tools/data_utils/datasetter.py": f"{LIBRARY}: dataloader construction only",
+    },
+    "seujung/KoBART-summarization": {
+        "dataset.py": f"{LIBRARY}: Dataset and LightningDataModule",
+    },
+    "gordicaleksa/pytorch-original-transformer": {
+        "playground.py": f"{NOT_TRAINING}: plots label smoothing, LR schedule and positional encodings",
+        "utils/optimizers_and_distributions.py": f"{LIBRARY}: custom LR Adam wrapper and label-smoothing distribution",
+    },
+    "OpenMatch/OpenMatch": {
+        "src/openmatch/arguments.py": f"{LIBRARY}: argument dataclasses only, no training loop",
+        "src/openmatch/driver/generate_queries.py": f"{NOT_TRAINING}: query generation inference driver",
+        "src/openmatch/retriever/contrastive_query_generator.py": f"{NOT_TRAINING}: contrastive query generation inference",
+        "src/openmatch/retriever/dense_retriever.py": f"{NOT_TRAINING}: faiss dense retrieval / encoding inference",
+        "src/openmatch/retriever/reranker.py": f"{NOT_TRAINING}: reranking inference under torch.no_grad, writes TREC runs",
+    },
+    "charlesCXK/TorchSemiSeg": {
+        "exp.city/city8.res50v3+.CPS/dataloader.py": f"{LIBRARY}: Cityscapes dataset, preprocessing and train loader builder",
+        "exp.city/city8.res50v3+.CPS+CutMix/dataloader.py": f"{LIBRARY}: Cityscapes dataset and loader, as its vetted sibling",
+        "exp.voc/voc8.res50v3+.CCT/dataloader.py": f"{LIBRARY}: VOC dataset and loader, as its vetted siblings",
+        "exp.voc/voc8.res50v3+.CPS+CutMix/dataloader.py": f"{LIBRARY}: VOC dataset and loader, as its vetted siblings",
+        "exp.voc/voc8.res50v3+.CPS/dataloader.py": f"{LIBRARY}: VOC dataset and loader, as its vetted siblings",
+        "exp.voc/voc8.res50v3+.GCT/dataloader.py": f"{LIBRARY}: VOC dataset and loader, as its vetted siblings",
+        "exp.voc/voc8.res50v3+.MeanTeacher/dataloader.py": f"{LIBRARY}: VOC dataset and loader, as its vetted siblings",
+        "furnace/": f"{LIBRARY}: the shared library of models, losses and engines (its apex copy vendored)",
+    },
+    "DrHB/PANDA-2nd-place-solution": {
+        "train_cateek/predict.py": f"{NOT_TRAINING}: inference/prediction script",
+        "train_drhb/predict.py": f"{NOT_TRAINING}: inference/prediction script",
+        "train_rguo/train_code/crop_next_level_parallel.py": f"{NOT_TRAINING}: patch cropping data preparation with a frozen model",
+        "train_rguo/train_code/crop_next_level_parallel_mode2.py": f"{NOT_TRAINING}: patch cropping data preparation with a frozen model",
+        "train_rguo/train_code/predict_rguo_part1.py": f"{NOT_TRAINING}: test-time inference script with model definitions",
+        "train_rguo/train_code/predict_rguo_part2.py": f"{NOT_TRAINING}: test-time inference script with model definitions",
+    },
+    "BioinfoMachineLearning/DeepInteract": {
+        "project/datasets/CASP_CAPRI/casp_capri_dgl_data_module.py": f"{LIBRARY}: a LightningDataModule",
+        "project/datasets/DB5/db5_dgl_data_module.py": f"{LIBRARY}: a LightningDataModule",
+        "project/datasets/DIPS/dips_dgl_data_module.py": f"{LIBRARY}: a LightningDataModule",
+        "project/datasets/PICP/picp_dgl_data_module.py": f"{LIBRARY}: a LightningDataModule",
+    },
+    "kiccho1101/kaggle-shopee-6th-place-solution": {
+        "src/kaggle_shopee/factories/dataloader_factory.py": f"{LIBRARY}: dataloader factory only",
+    },
+    "junfu1115/DANet": {
+        "encoding/datasets/folder.py": f"{LIBRARY}: image folder dataset class",
+        "experiments/recognition/verify.py": f"{EVALUATION}: classification validation script",
+        "experiments/recognition/train_dist.py": f"{VENDORED}: upstream PyTorch-Encoding file, never changed in this fork",
+        "experiments/segmentation/train_dist.py": f"{VENDORED}: upstream PyTorch-Encoding file, never changed in this fork",
+    },
+    "facebookresearch/FiD": {
+        "generate_passage_embeddings.py": f"{NOT_TRAINING}: passage embedding inference",
+        "passage_retrieval.py": f"{NOT_TRAINING}: retrieval inference and match evaluation",
+    },
+    "mims-harvard/TFC-pretraining": {
+        "code/baselines/": f"{VENDORED}: baselines copied from their original authors' repositories (README)",
+    },
+    "patil-suraj/question_generation": {
+        "eval.py": f"{EVALUATION}: generates predictions on the validation set",
+    },
+    "aigc-apps/EasyAnimate": {
+        "easyanimate/data/dataset_image.py": f"{LIBRARY}: image Dataset class only",
+        "easyanimate/pipeline/pipeline_easyanimate_inpaint.py": f"{NOT_TRAINING}: diffusers inference pipeline",
+        "easyanimate/data/dataset_image_video.py": f"{LIBRARY}: image/video Dataset classes, samplers and mask helpers",
+        "easyanimate/video_caption/compute_semantic_consistency.py": f"{NOT_TRAINING}: data filtering, CLIP/DINO frame similarity scoring",
+        "easyanimate/data/dataset_video.py": f"{LIBRARY}: video Dataset classes, as its vetted sibling dataset_image_video.py",
+        "easyanimate/video_caption/compute_video_quality.py": f"{NOT_TRAINING}: video quality scoring for data filtering, as its vetted sibling",
+        "easyanimate/video_caption/": f"{NOT_TRAINING}: the captioning and data-filtering pipeline, as its vetted files",
+    },
+    "yakhyo/pytorch-tutorials": {
+        "tutorials/01-basics/03-dataset-dataloaders/main.py": f"{NOT_TRAINING}: Dataset/DataLoader tutorial, no optimizer step",
+        "tutorials/02-beginner/01-autograd/main.py": f"{NOT_TRAINING}: autograd demo, optimizer built but never stepped",
+    },
+    "talmolab/sleap-nn": {
+        "sleap_nn/architectures/model.py": f"{LIBRARY}: model wrapper (backbone + heads), no training loop",
+        "sleap_nn/architectures/pretrained.py": f"{LIBRARY}: HuggingFace pretrained backbone wrappers",
+        "sleap_nn/data/custom_datasets.py": f"{LIBRARY}: Dataset classes and dataloader builders",
+        "sleap_nn/export/cli.py": f"{NOT_TRAINING}: model export CLI",
+        "sleap_nn/training/schedulers.py": f"{LIBRARY}: custom LR scheduler classes",
+    },
+    "microsoft/i-Code": {
+        "i-Code-Doc/benchmarker/cli/l5/common/callbacks/save_prediction_callback.py": f"{LIBRARY}: callback saving predictions",
+        "i-Code-Doc/benchmarker/cli/l5/common/data/datamodule.py": f"{LIBRARY}: a LightningDataModule",
+        "i-Code-Doc/benchmarker/cli/l5/common/loggers/file_logger.py": f"{VENDORED}: copy of PyTorch Lightning CSV logger",
+    },
+    "JunhongXu/kaggle-carvana-car-masking": {
+        "dataset.py": f"{LIBRARY}: Dataset classes, augmentations and dataloader builders",
+    },
+    "harryjo97/GDSS": {
+        "utils/data_loader_mol.py": f"{LIBRARY}: molecule Dataset/dataloader (adapted from GraphEBM)",
+        "utils/ema.py": f"{LIBRARY}: EMA helper class",
+    },
+    "allenai/PRIMER": {
+        "script/dataloader.py": f"{LIBRARY}: Dataset classes and dataloader builders",
+    },
+    "xfffrank/Kaggle-CommonLit-Readability-6th-Place-Solution": {
+        "training/utils.py": f"{LIBRARY}: utils (args, folds, tokenizer, Dataset, callback)",
+    },
+    "h2oai/h2o-llmstudio": {
+        "llm_studio/src/utils/data_utils.py": f"{LIBRARY}: data loading/dataloader utils",
+        "llm_studio/src/utils/modeling_utils.py": f"{LIBRARY}: modeling utils (checkpointing, optimizer/scheduler factories)",
+    },
+    "github-pengge/PyTorch-progressive_growing_of_gans": {
+        "debug.py": f"{NOT_TRAINING}: debug script printing params, one backward, no optimizer step",
+    },
+    "HKUDS/LLMRec": {
+        "LATTICE/": f"{VENDORED}: baseline copied from CRIPAC-DIG/LATTICE with minor changes (README)",
+        "MMSSL/": f"{VENDORED}: baseline copied from HKUDS/MMSSL with minor changes (README)",
+    },
+    "XiaoxinHe/G-Retriever": {
+        "src/utils/lm_modeling.py": f"{NOT_TRAINING}: text-embedding helpers used by dataset preprocessing",
+    },
+    "Tencent-Hunyuan/HunyuanDiT": {
+        "hydit/lr_scheduler.py": f"{LIBRARY}: LR schedule classes, header says taken from PyTorch/DeepSpeed lr_schedules",
+        "kohya_ss-hydit/sd-scripts/": f"{VENDORED}: overlay copy of kohya-ss/sd-scripts, hunyuan_* files from its hunyuan branch",
+    },
+    "learningmatter-mit/NeuralForceField": {
+        "nff/md/aims/calcs/basis.py": f"{NOT_TRAINING}: AIMS molecular-dynamics basis/Hamiltonian functions",
+        "nff/md/nms.py": f"{NOT_TRAINING}: normal-mode sampling / conformer optimisation with ASE",
+        "nff/train/builders/trainer.py": f"{VENDORED}: get_trainer nearly verbatim from schnetpack script_utils/training.py",
+        "nff/md/ci/opt.py": f"{NOT_TRAINING}: conical-intersection geometry optimization and MD with a trained model (ASE, Django)",
+        "nff/md/tully/io.py": f"{NOT_TRAINING}: surface-hopping MD I/O and model inference helpers",
+        "nff/md/tully_multiplicity/io.py": f"{NOT_TRAINING}: surface-hopping MD I/O and model inference helpers",
+        "nff/md/zhu_nakamura/dynamics.py": f"{NOT_TRAINING}: molecular dynamics with a trained model, as its vetted siblings",
+        "nff/nn/tensorgrad.py": f"{LIBRARY}: gradient helpers for force and Hessian computation",
+        "nff/qm/integrals/overlap.py": f"{LIBRARY}: quantum-chemistry overlap integrals, no training",
+        "nff/md/": f"{NOT_TRAINING}: molecular dynamics with trained models, as its vetted files",
+        "nff/qm/": f"{LIBRARY}: quantum-chemistry helpers, no training",
+        "nff/utils/": f"{LIBRARY}: utilities",
+        "nff/nn/": f"{LIBRARY}: layers and models",
+        "nff/data/": f"{LIBRARY}: datasets and loaders",
+        "nff/io/": f"{LIBRARY}: input and output helpers",
+        "nff/analysis/": f"{NOT_TRAINING}: analysis of results",
+        "nff/reactive_tools/": f"{NOT_TRAINING}: reaction-path tools with trained models",
+        "nff/train/hooks/": f"{LIBRARY}: training hooks (logging, scheduling, stopping)",
+        "scripts/cp3d/transfer/get_fps/": f"{NOT_TRAINING}: fingerprints from a trained model",
+    },
+    "zihaog0724/cmu-11785-deeplearning-s19": {
+        "hw2/hw2p1/local_grader.py": f"{NOT_TRAINING}: course autograder testing a numpy Conv1D against PyTorch",
+        "hw4/hw4p2/dataloader.py": f"{LIBRARY}: data loading / vocabulary and DataLoader construction only",
+    },
+    "pysentimiento/pysentimiento": {
+        "pysentimiento/analyzer.py": f"{NOT_TRAINING}: inference API (analyzers and predict)",
+    },
+    "Open-Reasoner-Zero/Open-Reasoner-Zero": {
+        "orz/ppo/openrlhf_deepspeed.py": f"{VENDORED}: DeepSpeed strategy adapted from openrlhf/utils/deepspeed.py",
+    },
+    "diaoenmao/HeteroFL-Computation-and-Communication-Efficient-Federated-Learning-for-Heterogeneous-Clients": {
+        "src/data.py": f"{LIBRARY}: dataset fetching, splitting and collate functions",
+        "src/utils.py": f"{LIBRARY}: save/load, device, optimizer/scheduler factory and config helpers",
+    },
+    "yoxu515/aot-benchmark": {
+        "networks/managers/evaluator.py": f"{EVALUATION}: VOS evaluation manager",
+        "utils/ema.py": f"{LIBRARY}: exponential moving average helper",
+    },
+    "jxzhanggg/nonparaSeq2seqVC_code": {
+        "fine-tune/model/loss.py": f"{LIBRARY}: loss module definition",
+    },
+    "aim-uofa/AdelaiDet": {
+        "adet/modeling/MEInst/LME/mask_evaluation.py": f"{EVALUATION}: evaluates PCA mask encoding (IoU)",
+        "adet/modeling/MEInst/LME/mask_generation.py": f"{NOT_TRAINING}: fits PCA mask components (data preparation)",
+    },
+    "jeykigung/P5": {
+        "src/pretrain_data.py": f"{LIBRARY}: pretraining datasets and loaders",
+    },
+    "shibing624/textgen": {
+        "textgen/language_modeling/language_modeling_model.py": f"{VENDORED}: ~94% of lines match simpletransformers",
+        "textgen/language_modeling/songnet_utils.py": f"{LIBRARY}: SongNet tokenizer, data loader and Optim wrapper utilities",
+        "textgen/seq2seq/bart_seq2seq_model.py": f"{VENDORED}: ~94% of lines match simpletransformers",
+        "textgen/seq2seq/seq2seq_trainer.py": f"{VENDORED}: HF transformers legacy seq2seq Seq2SeqTrainer",
+    },
+    "MolecularAI/Reinvent": {
+        "running_modes/reinforcement_learning/actions/lib_invent_likelihood_evaluation.py": f"{LIBRARY}: NLL helper action",
+        "running_modes/reinforcement_learning/actions/link_invent_likelihood_evaluation.py": f"{LIBRARY}: NLL helper action",
+        "running_modes/transfer_learning/adaptive_learning_rate.py": f"{LIBRARY}: optimizer/LR-scheduler wrapper, stats",
+    },
+    "taha1373/RLGan_cs236g": {
+        "RL.py": f"{VENDORED}: TD3 from sfujim/TD3 (credited in README) with docstrings added",
+    },
+    "SakanaAI/TAID": {
+        "src/data.py": f"{LIBRARY}: streaming LightningDataModule and collate helpers",
+        "src/distil_losses/base.py": f"{LIBRARY}: abstract distillation loss base class",
+        "src/distil_losses/ctkd.py": f"{LIBRARY}: CTKD loss module (partly copied from zhengli97/CTKD)",
+        "src/distil_losses/taid.py": f"{LIBRARY}: TAID distillation loss module; no training loop",
+        "src/loss.py": f"{LIBRARY}: KD loss wrapper module",
+    },
+    "X-PLUG/mPLUG-DocOwl": {
+        "PaperOwl/pipeline/evaluation.py": f"{EVALUATION}: distributed inference/evaluation script",
+        "PaperOwl/pipeline/trainer.py": f"{LIBRARY}: HF Trainer subclass overriding only dataloaders",
+        "UReader/pipeline/evaluation.py": f"{EVALUATION}: distributed inference/evaluation script",
+        "UReader/pipeline/trainer.py": f"{LIBRARY}: HF Trainer subclass overriding only dataloaders",
+    },
+    "JianXu95/FedPAC": {
+        "data_loader.py": f"{LIBRARY}: dataset splitting and loaders for federated clients",
+    },
+    "zideliu/StyleDrop-PyTorch": {
+        "train_t2i_discrete_muse.py": f"{VENDORED}: MUSE-Pytorch ImageNet training script",
+        "train_t2i_discrete_wds.py": f"{VENDORED}: MUSE-Pytorch CC3M script, only dataset swapped",
+        "webdata.py": f"{LIBRARY}: webdataset/CSV data loading (open_clip-derived)",
+    },
+    "wayveai/mile": {
+        "mile/agents/rl_birdview/models/ppo.py": f"{VENDORED}: header: adapted from zhejz/carla-roach",
+        "mile/data/dataset.py": f"{LIBRARY}: LightningDataModule and CARLA dataset",
+    },
+    "yfeng95/DECA": {
+        "decalib/datasets/train_datasets.py": f"{LIBRARY}: training dataset classes and dataloader builder",
+    },
+    "Graph-COM/GSAT": {
+        "src/datasets/graph_sst2.py": f"{VENDORED}: header says from divelab/DIG load_datasets.py; dataset code",
+    },
+    "XuJiacong/PIDNet": {
+        "tools/eval.py": f"{EVALUATION}: segmentation evaluation script",
+    },
+    "kaituoxu/Listen-Attend-Spell": {
+        "src/data/data.py": f"{LIBRARY}: audio dataset and dataloader",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
