@@ -338,6 +338,9 @@ def test_each_sub_project_is_advised_for_the_torch_it_pins(tmp_path):
         ("# Requirements\ntorch                1.13.1+cu117\n", (1, 13)),
         ("## Requirements\n* PyTorch 1.10.0+cu113\n", (1, 10)),
         ("## Requirements\nPyTorch 1.7 or later\n", None),
+        # a link to the project's site, and the version it was tested on
+        ("## Dependencies\n- Python 3\n- [PyTorch](http://pytorch.org/) (currently tested on version 1.6.0)\n", (1, 6)),
+        ("## Dependencies\n- [PyTorch](http://pytorch.org/) (tested on version 1.6.0 and newer)\n", None),
         ("## Requirements\nPyTorch 1.7.1 gives the best results\n", None),
         ("## Data\nPyTorch 1.7.1\n", None),
         # names and versions joined by commas, nothing else on the line

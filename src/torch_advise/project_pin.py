@@ -69,9 +69,11 @@ _SPACED_OPERATOR = r"\s*(===|==|~=|!=|<=|>=|<|>|=)\s*"
 _HEADING = r"^\s*(?:#{1,6}\s*(.*?)\s*#*\s*$|\*\*([^*]+)\*\*:?\s*$|([A-Z][\w ]{0,40}):\s*$)"
 _REQUIREMENTS_HEADING = r"(?i)requirement|dependenc|prerequisite|environment|software|packages"
 # The name and the version right after it, a word like `install` or `version` between at most,
-# or an opening parenthesis (`- Pytorch (1.1.0)`).
+# or an opening parenthesis (`- Pytorch (1.1.0)`), or what the authors tested it on (`- PyTorch
+# (currently tested on version 1.6.0)`).
 _DESCRIBED_TORCH = (
-    r"(?i)\b(?:py)?torch\b[\s:=`*(]*(?:(?:install|installed|version|ver\.?|v)\b[\s:=`*]*)?"
+    r"(?i)\b(?:py)?torch\b[\s:=`*(]*(?:(?:currently\s+)?tested\s+(?:on|with|using)\s+)?"
+    r"(?:(?:install|installed|version|ver\.?|v)\b[\s:=`*]*)?"
     # A `+` after the version is a floor (`1.8+`) unless a build's label follows it (`1.13.1+cu117`).
     r"v?(?P<version>\d+\.\d+(?:\.\d+)?)(?![\d.]*\s*\+(?![A-Za-z0-9]))"
 )
@@ -82,6 +84,8 @@ _TORCH_LINE = r"(?i)^(?:py)?torch\b[\s:=`*]*v?\d+\.\d+(?:\.\d+)?(?:\+[\w.]+)?$"
 _NAMED_VERSION = r"(?i)^[a-z][\w.-]*(?:\s+[a-z][\w.-]*){0,2}[\s:=`*]*v?\d+(?:\.\d+){0,2}(?:\+[\w.]+)?$"
 # How a README opens the list of what its authors ran: `Tested with Python 3.7, PyTorch 1.12.1.`
 _TESTED_WITH = r"(?i)^\s*(?:tested|developed|trained|run|ran)\s+(?:with|on|using|under)\s+"
+# A Markdown link, read as its text: `[PyTorch](http://pytorch.org/)`.
+_MARKDOWN_LINK = r"\[([^\]]*)\]\([^)]*\)"
 _FLOOR_WORDS = r"(?i)>|\bor (?:later|newer|higher|above)\b|\band (?:later|newer|higher|above)\b|\bat least\b|\bminimum\b|\bor greater\b"
 _REQUIREMENT_ITEM = r"^[A-Za-z][\w.\-\[\]]*(?:(?:===|==|~=|!=|<=|>=|<|>|=)[\w.*+!-]+)?$"
 
@@ -420,7 +424,7 @@ def _dockerfile(path: Path) -> Iterator[str]:
 def _described_requirement(line: str) -> Iterator[str]:
     """`* PyTorch install 1.7.1`, `- PyTorch 1.4 (CUDA 10.1)`: the version written right after the
     name, as `==`. Not a floor (`PyTorch 1.8+`, `>= 1.8`, `1.8 or later`), which bounds nothing."""
-    found = re.search(_DESCRIBED_TORCH, line)
+    found = re.search(_DESCRIBED_TORCH, re.sub(_MARKDOWN_LINK, r"\1", line))
     if found is not None and not re.search(_FLOOR_WORDS, line):
         yield f"=={found.group('version')}"
 
