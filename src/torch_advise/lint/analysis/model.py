@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from typing import Optional, Union
 
+from torch_advise.lint.analysis.dataclass_fields import dataclass_fields, field_argument
 from torch_advise.lint.analysis.names import canonical
 from torch_advise.lint.analysis.syntax import (
     Expr,
@@ -409,6 +410,7 @@ class TrainingModel:
                 if not self._is_self(expr.value, scope):
                     # `args = Args(); args.device = device`: set on the object, not in its class.
                     result.extend(self._object_attribute_origins(expr, scope, depth))
+                    result.extend(self._field_origins(expr, scope, depth))
                 return result or [Origin(expr, scope)]
             return [Origin(expr, scope), *self._object_attribute_origins(expr, scope, depth)]
         if isinstance(expr, cst.Subscript) and (key := item_key(expr)) is not None:
@@ -434,6 +436,30 @@ class TrainingModel:
         if not assignments:
             return []
         return self._assigned_on(self.origins(expr.value, scope, depth), assignments, depth)
+
+    def _field_origins(self, expr: cst.Attribute, scope: Scope, depth: int) -> list[Origin]:
+        """What a field of a dataclass of this file holds on an instance the file builds
+        (`cfg = Config(); cfg.workers`): the argument the constructor is given for it, else the
+        field's default. A constructor call this cannot read (`Config(**options)`) leaves the
+        attribute itself as an origin."""
+        name = expr.attr.value
+        result: list[Origin] = []
+        for origin in self.origins(expr.value, scope, depth):
+            call = origin.expr
+            cls = self.callee(call, origin.scope) if isinstance(call, cst.Call) else None
+            fields = dataclass_fields(self, cls) if isinstance(cls, ClassInfo) else None
+            if fields is None or name not in fields:
+                continue
+            assert isinstance(call, cst.Call) and isinstance(cls, ClassInfo)
+            given = field_argument(call, name, fields)
+            default = fields[name].default
+            if given is not None:
+                result.extend(self.origins(given, origin.scope, depth))
+            elif any(argument.star for argument in call.args) or default is None:
+                result.append(Origin(expr, scope))
+            else:
+                result.extend(self.origins(default, cls.scope.parent or cls.scope, depth))
+        return result
 
     def _item_origins(self, expr: cst.Subscript, key: str, scope: Scope, depth: int) -> list[Origin]:
         """What `args["device"]` may hold where the file gives the key a value on that very dict:
