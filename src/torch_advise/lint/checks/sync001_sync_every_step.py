@@ -615,9 +615,27 @@ def _host_tensors_copied(ctx: CheckContext, loop: LoopInfo) -> bool:
         if flag is not None and literal_value(flag) is not False:
             continue
         built = [site.receiver] if isinstance(site.receiver, cst.Call) else [o.expr for o in model.origins(site.receiver, site.scope)]
-        if any(isinstance(node, cst.Call) and _host_factory(model, node, site.scope) for node in built):
+        if any(isinstance(node, cst.Call) and _host_factory(model, _host_root(node), site.scope) for node in built):
             return True
     return False
+
+
+# Tensor methods whose result stays where the tensor is: a new dtype or shape, a copy.
+STAYING_METHODS = {
+    "float", "double", "half", "long", "int", "bool", "type", "view", "reshape", "unsqueeze", "squeeze",
+    "permute", "transpose", "contiguous", "clone", "detach", "flatten",
+}
+
+
+def _host_root(call: cst.Call) -> cst.Call:
+    """The call a chain of such methods starts from: `torch.from_numpy(x)` of
+    `torch.from_numpy(x).type(torch.float32)`. `.type()` given a CUDA tensor type moves it, and
+    ends the chain there."""
+    while isinstance(call.func, cst.Attribute) and call.func.attr.value in STAYING_METHODS and isinstance(call.func.value, cst.Call):
+        if call.func.attr.value == "type" and any("cuda" in (dotted(a.value) or string_value(a.value) or "") for a in call.args):
+            break
+        call = call.func.value
+    return call
 
 
 # Draws of indices on the host (a replay buffer's `np.random.randint(0, size, batch_size)`).
