@@ -30,11 +30,12 @@ def positional_args(call: cst.Call) -> list[Expr]:
 
 
 def next_source(call: cst.Call) -> Optional[Expr]:
-    """The iterator an item is taken from: `it` of `next(it)` and of `it.__next__()`."""
+    """The iterator an item is taken from: `it` of `next(it)`, of `it.__next__()`, and of
+    `it.next()`, Python 2's spelling, which DataLoader iterators kept through torch 1.x."""
     if dotted(call.func) == "next":
         arguments = positional_args(call)
         return arguments[0] if arguments else None
-    if isinstance(call.func, cst.Attribute) and call.func.attr.value == "__next__" and not call.args:
+    if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("__next__", "next") and not call.args:
         return call.func.value
     return None
 
