@@ -75,15 +75,15 @@ def is_work(steps: Steps, site: CallSite) -> bool:
         return not _on_host_copies(site.node)
     if name or model.callee(site.node, site.scope) is not None:
         return False
-    func = site.node.func
-    if isinstance(func, cst.Name):
-        called = func.value
-    elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
-        called = func.attr.value
-    else:
-        return False
-    # `model(x)`, `self.net(x)`: a forward pass of the model.
-    return any(word in called.lower() for word in MODEL_WORDS)
+    return names_a_model(site.node)
+
+
+def names_a_model(call: cst.Call) -> bool:
+    """`model(x)`, `self.net(x)`: a call named as a network is, a forward pass of the model."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+        func = func.attr
+    return isinstance(func, cst.Name) and any(word in func.value.lower() for word in MODEL_WORDS)
 
 
 def _on_host_copies(call: cst.Call) -> bool:

@@ -16,6 +16,7 @@ from torch_advise.lint.analysis.gpu_work import (
     SYNCHRONIZE,
     is_sync_method,
     is_work,
+    names_a_model,
 )
 from torch_advise.lint.analysis.model import (
     CallSite,
@@ -409,7 +410,7 @@ def _decides_the_step(model: TrainingModel, site: CallSite) -> bool:
         return False
     if any(name.value in names for test in tests for name in descendants(test, cst.Name)):
         return True
-    if _sizes_what_follows(model, body, names, site.scope):
+    if _sizes_what_follows(model, body, names, site.scope) or _handed_to_the_forward(body, names):
         return True
     # `actions = q.argmax(1).cpu().numpy()` then `envs.step(actions)`.
     return any(
@@ -417,6 +418,23 @@ def _decides_the_step(model: TrainingModel, site: CallSite) -> bool:
         and any(isinstance(arg.value, cst.Name) and arg.value.value in names for arg in call.args)
         for call in descendants(body, cst.Call)
     )
+
+
+def _handed_to_the_forward(body: cst.CSTNode, names: set[str]) -> bool:
+    """A name the read is assigned to is an argument of the model's forward, called before the
+    step's backward in the same function (`num_actions = ....tolist()` then
+    `self.model(sequences, num_actions=num_actions)`): the forward takes the value on the host,
+    this step. Handed to a logger instead, it could wait."""
+    calls = descendants(body, cst.Call)
+    backward = next((i for i, call in enumerate(calls) if isinstance(call.func, cst.Attribute) and call.func.attr.value == "backward"), None)
+    if backward is None:
+        return False
+    return any(
+        names_a_model(call) and isinstance(argument.value, cst.Name) and argument.value.value in names
+        for call in calls[:backward]
+        for argument in call.args
+    )
+
 
 
 # What takes a size the host must know: torch's factories, and Python's range.
