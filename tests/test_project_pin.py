@@ -408,3 +408,11 @@ def test_a_readme_version_bounds_a_requirement_that_gives_only_a_floor(tmp_path)
     readme = write(tmp_path, "README.md", "## Environment and Requirements\n- Python 3.10\n- PyTorch 2.1.1\n")
     write(tmp_path, "requirements.txt", "torch>=2.0.0\n")
     assert find_torch_pin(tmp_path) == ((2, 1), readme)
+
+
+def test_the_environment_file_a_readme_creates_pins_whatever_its_name(tmp_path):
+    write(tmp_path, "README.md", "## Install\n\n    $ conda env create -f reinvent.yml\n    $ conda activate reinvent\n")
+    environment = write(tmp_path, "reinvent.yml", "name: reinvent\nchannels:\n  - pytorch\ndependencies:\n  - python=3.7\n  - pytorch=1.7.1\n")
+    # Another file of the folder, named by nothing, is not read: it may be an old environment.
+    write(tmp_path, "old_cuda10.yml", "dependencies:\n  - pytorch=1.2.0\n")
+    assert find_torch_pin(tmp_path) == ((1, 7), environment)

@@ -182,10 +182,24 @@ def _torch_requirements(folder: Path) -> Iterator[tuple[Optional[Version], Path]
             found = sorted((entry.name, reader) for entry in entries if (reader := _reader(entry.name, folder)) and entry.is_file())
     except OSError:
         return
+    named = {name for name, _ in found}
+    for guide in [name for name in named if name.lower() in DESCRIBING_FILES]:
+        # `conda env create -f reinvent.yml` in the README: that file is the environment, whatever its name.
+        for environment in _conda_files_named(folder / guide):
+            if environment not in named and (folder / environment).is_file():
+                named.add(environment)
+                found.append((environment, _conda_environment))
     for name, reader in found:
         path = folder / name
         for spec in reader(path):
             yield newest_allowed(spec), path
+
+
+def _conda_files_named(guide: Path) -> Iterator[str]:
+    """The environment files of this folder that a guide's `conda env create -f FILE` (or `conda
+    env update --file`, mamba's too) builds from."""
+    for command in re.finditer(r"(?:conda|mamba|micromamba)\s+env\s+(?:create|update)\b[^\n]*?(?:-f|--file)[=\s]+([\w.-]+\.ya?ml)\b", _read(guide)):
+        yield command.group(1)
 
 
 def _reader(name: str, folder: Path) -> Optional[Callable[[Path], Iterator[str]]]:
