@@ -180,8 +180,12 @@ class ClassFacts:
     methods: dict[str, FunctionFacts] = field(default_factory=dict)
     in_memory: bool = False  # a dataset whose items index what it was handed (in_memory_datasets.py)
     # Its constructor moves the instance to a device that can be CUDA: `self.to(device)` with
-    # `device="cuda"` by default, `self.cuda()` (networks of reinforcement-learning agents).
+    # `device="cuda"` by default, `self.cuda()` (networks of reinforcement-learning agents), or
+    # the layers it builds (`self.embedding = nn.Embedding(n, d).to(DEVICE)`).
     moves_itself_to_cuda: bool = False
+    # The imported names of the devices it moves itself or its layers to (`DEVICE` of `from
+    # .config import DEVICE`), which the project resolves.
+    moves_itself_to_imported: frozenset[str] = frozenset()
     # Constructor parameters stored on the instance whose items a method iterates and copies
     # to a device, each with the instance's attribute naming it (None for `.cuda()`):
     # `self.train_loader = train_loader`, then `for x, y in self.train_loader: x.to(self.device)`.
@@ -1149,7 +1153,8 @@ def _class_facts(
     backward_methods = _backward_per_call({name: walks[id(method)] for name, method in methods.items()}, backward, "self.")
     facts = ClassFacts(bases, params, hooked, frozenset(training), frozenset(backward_methods), loader_forwarding(node, summary.qualified))
     facts.in_memory = indexes_what_it_was_given(node, summary.qualified)
-    facts.moves_itself_to_cuda = init is not None and _moves_itself_to_cuda(init, walks[id(init)], module_names, summary)
+    if init is not None:
+        facts.moves_itself_to_cuda, facts.moves_itself_to_imported = _moves_itself_to_cuda(init, walks[id(init)], module_names, summary)
     facts.copied_params = _stored_and_copied(methods.values(), stored)
     for name, method in methods.items():
         if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list):
@@ -1203,9 +1208,11 @@ def _stored_and_copied(methods: Iterable[FunctionNode], stored: dict[str, str]) 
 
 def _moves_itself_to_cuda(
     init: FunctionNode, walk: _ScopeWalk, module_names: dict[str, list[ast.expr]], summary: ModuleSummary
-) -> bool:
-    """`self.cuda()`, or `self.to(device)` with a device that can be CUDA, in the constructor;
-    a parameter's default counts as a value it may hold."""
+) -> tuple[bool, frozenset[str]]:
+    """`self.cuda()`, or `self.to(device)` with a device that can be CUDA, in the constructor, or
+    a layer it stores moved so (`self.fc = nn.Linear(n, m).to(device)`); a parameter's default
+    counts as a value it may hold. With the imported names of the devices it moves to, which
+    only the project can tell."""
     defaults = _parameter_defaults(init)
     positional = [*init.args.posonlyargs, *init.args.args]
     this = positional[0].arg if positional else None
@@ -1213,16 +1220,30 @@ def _moves_itself_to_cuda(
     def values_of(name: str) -> list[ast.expr]:
         return walk.assigned.get(name) or ([defaults[name]] if name in defaults else module_names.get(name, []))
 
-    for call in (n for n in ast.walk(init) if isinstance(n, ast.Call)):
-        func = call.func
-        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == this):
-            continue
-        if func.attr == "cuda":
-            return True
-        device = _device_argument(call) if func.attr == "to" else None
+    moves = [call for call in (n for n in ast.walk(init) if isinstance(n, ast.Call)) if _moves_the_instance(call, this)]
+    stored = [
+        node.value for node in ast.walk(init)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+        and any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == this for t in node.targets)
+    ]
+    moves += [call for call in stored if isinstance(call.func, ast.Attribute) and call.func.attr in ("to", "cuda")]
+    imported = set()
+    for call in moves:
+        assert isinstance(call.func, ast.Attribute)
+        if call.func.attr == "cuda":
+            return True, frozenset()
+        device = _device_argument(call) if call.func.attr == "to" else None
         if device is not None and _can_be_cuda(device, values_of, summary, 0):
-            return True
-    return False
+            return True, frozenset()
+        if isinstance(device, ast.Name) and not values_of(device.id):
+            imported.add(device.id)
+    return False, frozenset(imported)
+
+
+def _moves_the_instance(call: ast.Call, this: Optional[str]) -> bool:
+    """`self.cuda()`, `self.to(...)`."""
+    func = call.func
+    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == this and func.attr in ("to", "cuda")
 
 
 @lru_cache(maxsize=512)
@@ -1596,6 +1617,13 @@ class Project:
         owner, _, key = qualname.rpartition(".")
         return "." in owner and any((name, key) in summary.cuda_settings for summary, name in self._defining(owner))
 
+    def _moves_to_cuda(self, summary: ModuleSummary, cls: ClassFacts) -> bool:
+        """Whether the class's constructor moves it, or its layers, to a device that can be CUDA:
+        one of its module's, or one it imports (`DEVICE` of `from .config import DEVICE`)."""
+        return cls.moves_itself_to_cuda or any(
+            name in other.cuda_names for device in cls.moves_itself_to_imported for other, name in self._reexported(summary, device, 0)
+        )
+
     def constructor_copies(self, qualname: str) -> Optional[tuple[tuple[str, ...], dict[str, Optional[str]]]]:
         """The constructor's parameters of the project's class `qualname`, and those of them its
         methods iterate and copy to a device (ClassFacts.copied_params); None for another name."""
@@ -1609,7 +1637,7 @@ class Project:
         """Whether `qualname` is a class of the project whose constructor, or an inherited
         one, moves the instance to a device that can be CUDA."""
         for summary, name in self._defining(qualname):
-            if any(cls is not None and cls.moves_itself_to_cuda for _, cls in self._lineage(summary, name)):
+            if any(cls is not None and self._moves_to_cuda(owner, cls) for owner, cls in self._lineage(summary, name)):
                 return True
         return False
 
