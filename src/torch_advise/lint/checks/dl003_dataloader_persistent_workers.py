@@ -323,21 +323,35 @@ def _how_restarted(ctx: CheckContext, loader: DataLoaderCall, workers: cst.BaseE
 
 
 def _configured_workers(ctx: CheckContext, workers: cst.BaseExpression, scope: Scope) -> bool:
-    """`num_workers=cfg["workers"]` (or a name assigned it) on a mapping a call returned (`cfg =
-    yaml.safe_load(f)`, a project's `load_config(path)`), where every YAML configuration file
-    beside the module that sets the key sets it to a positive integer."""
+    """`num_workers=cfg["workers"]` or `config.train.num_workers` (or a name assigned it) on
+    settings a call returned (`cfg = yaml.safe_load(f)`, a project's `load_config(path)` that
+    wraps them in an EasyDict), where every YAML configuration file beside the module that sets
+    the key sets it to a positive integer. Parsed command-line options are not such settings:
+    their defaults decide."""
     for origin in [*ctx.model.origins(workers, scope), Origin(workers, scope)]:
         node = origin.expr
-        key = item_key(node)
-        if not isinstance(node, cst.Subscript) or key is None:
+        if isinstance(node, cst.Subscript):
+            key = item_key(node)
+        elif isinstance(node, cst.Attribute):
+            key = node.attr.value
+        else:
+            continue
+        if key is None:
             continue
         root = node.value
-        while isinstance(root, cst.Subscript):
+        while isinstance(root, (cst.Subscript, cst.Attribute)):
             root = root.value
-        loaded = any(isinstance(o.expr, cst.Call) for o in ctx.model.origins(root, origin.scope))
+        loaded = any(
+            isinstance(o.expr, cst.Call) and (dotted(o.expr.func) or "").rpartition(".")[2] not in PARSED_OPTIONS
+            for o in ctx.model.origins(root, origin.scope)
+        )
         if loaded and ctx.project.configured_positive(key):
             return True
     return False
+
+
+# What returns parsed command-line options, whose attributes are not read from a YAML file.
+PARSED_OPTIONS = {"parse_args", "parse_known_args", "parse_intermixed_args"}
 
 
 def _handed_every_epoch(ctx: CheckContext, loader: DataLoaderCall) -> Optional[tuple[str, bool]]:
