@@ -3,13 +3,14 @@ holds when its constructor is not given one (`cfg = Config(); cfg.workers` is `w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from collections.abc import Callable
+from typing import Optional
 
 from torch_advise.lint.analysis.syntax import keyword_args, literal_value
 from torch_advise.lint.syntax_tree import nodes as cst
 
-if TYPE_CHECKING:
-    from torch_advise.lint.analysis.model import ClassInfo, TrainingModel
+# A class's definition, with what names mean where it is defined (the file's qualified names).
+Definition = tuple[cst.ClassDef, Callable[[cst.CSTNode], Optional[str]]]
 
 DATACLASS = "dataclasses.dataclass"
 FIELD = "dataclasses.field"
@@ -24,17 +25,15 @@ class Field:
         self.positional = positional
 
 
-def dataclass_fields(model: TrainingModel, cls: ClassInfo) -> Optional[dict[str, Field]]:
-    """The fields of `cls`, those of its bases first, in the order the constructor takes them;
-    None unless it and every class it derives from are dataclasses of this file."""
-    lineage = model.class_lineage(cls)
-    if sum(len(klass.bases) for klass in lineage) != len(lineage) - 1:
-        return None  # a base from elsewhere, or several: its fields are not known here
-    if not all(_is_dataclass(model, klass) for klass in lineage):
+def dataclass_fields(lineage: list[Definition]) -> Optional[dict[str, Field]]:
+    """The fields of a class whose lineage (the class first, then the classes it derives from,
+    every one of them known) this is, those of its bases first, in the order the constructor
+    takes them; None unless every class of it is a dataclass."""
+    if not all(_is_dataclass(node, qualname) for node, qualname in lineage):
         return None
     fields: dict[str, Field] = {}
-    for klass in reversed(lineage):
-        fields.update(_own_fields(model, klass))
+    for node, qualname in reversed(lineage):
+        fields.update(_own_fields(node, qualname))
     return fields
 
 
@@ -51,32 +50,31 @@ def field_argument(call: cst.Call, name: str, fields: dict[str, Field]) -> Optio
     return None
 
 
-def _is_dataclass(model: TrainingModel, cls: ClassInfo) -> bool:
-    for decorator in cls.node.decorators:
+def _is_dataclass(node: cst.ClassDef, qualname: Callable[[cst.CSTNode], Optional[str]]) -> bool:
+    for decorator in node.decorators:
         target = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
-        if model.qualname(target, cls.scope.parent or cls.scope) == DATACLASS:
+        if qualname(target) == DATACLASS:
             return True
     return False
 
 
-def _own_fields(model: TrainingModel, cls: ClassInfo) -> dict[str, Field]:
+def _own_fields(node: cst.ClassDef, qualname: Callable[[cst.CSTNode], Optional[str]]) -> dict[str, Field]:
     fields = {}
-    scope = cls.scope.parent or cls.scope
-    body = cls.node.body
+    body = node.body
     for statement in body.body if isinstance(body, cst.IndentedBlock) else ():
         if not isinstance(statement, cst.SimpleStatementLine):
             continue
         for small in statement.body:
             if not isinstance(small, cst.AnnAssign) or not isinstance(small.target, cst.Name):
                 continue
-            annotation = model.qualname(small.annotation.annotation, scope) or ""
-            if annotation.rpartition(".")[2] == "ClassVar" or (isinstance(small.annotation.annotation, cst.Subscript) and (
-                model.qualname(small.annotation.annotation.value, scope) or ""
-            ).rpartition(".")[2] == "ClassVar"):
+            annotation = small.annotation.annotation
+            if isinstance(annotation, cst.Subscript):
+                annotation = annotation.value
+            if (qualname(annotation) or "").rpartition(".")[2] == "ClassVar":
                 continue
             value = small.value
             positional = True
-            if isinstance(value, cst.Call) and model.qualname(value.func, scope) == FIELD:
+            if isinstance(value, cst.Call) and qualname(value.func) == FIELD:
                 keywords = keyword_args(value)
                 positional = literal_value(keywords.get("init", cst.Name("True"))) is not False
                 value = keywords.get("default")

@@ -10,10 +10,10 @@ those records, with memoisation, so a file pays only for what its checks ask.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Optional, Union
 
-from torch_advise.lint.analysis.dataclass_fields import dataclass_fields, field_argument
+from torch_advise.lint.analysis.dataclass_fields import Field, dataclass_fields, field_argument
 from torch_advise.lint.analysis.names import canonical
 from torch_advise.lint.analysis.syntax import (
     Expr,
@@ -447,7 +447,7 @@ class TrainingModel:
         for origin in self.origins(expr.value, scope, depth):
             call = origin.expr
             cls = self.callee(call, origin.scope) if isinstance(call, cst.Call) else None
-            fields = dataclass_fields(self, cls) if isinstance(cls, ClassInfo) else None
+            fields = self._dataclass_fields(cls) if isinstance(cls, ClassInfo) else None
             if fields is None or name not in fields:
                 continue
             assert isinstance(call, cst.Call) and isinstance(cls, ClassInfo)
@@ -460,6 +460,12 @@ class TrainingModel:
             else:
                 result.extend(self.origins(default, cls.scope.parent or cls.scope, depth))
         return result
+
+    def _dataclass_fields(self, cls: ClassInfo) -> Optional[dict[str, Field]]:
+        lineage = self.class_lineage(cls)
+        if sum(len(klass.bases) for klass in lineage) != len(lineage) - 1:
+            return None  # a base from elsewhere, or several: its fields are not known here
+        return dataclass_fields([(klass.node, partial(self.qualname, scope=klass.scope.parent or klass.scope)) for klass in lineage])
 
     def _item_origins(self, expr: cst.Subscript, key: str, scope: Scope, depth: int) -> list[Origin]:
         """What `args["device"]` may hold where the file gives the key a value on that very dict:
