@@ -1226,7 +1226,10 @@ def _moves_itself_to_cuda(
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
         and any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == this for t in node.targets)
     ]
-    moves += [call for call in stored if isinstance(call.func, ast.Attribute) and call.func.attr in ("to", "cuda")]
+    moves += [
+        call for call in stored
+        if isinstance(call.func, ast.Attribute) and call.func.attr in ("to", "cuda") and _builds_a_layer(call.func.value, summary)
+    ]
     imported = set()
     for call in moves:
         assert isinstance(call.func, ast.Attribute)
@@ -1238,6 +1241,15 @@ def _moves_itself_to_cuda(
         if isinstance(device, ast.Name) and not values_of(device.id):
             imported.add(device.id)
     return False, frozenset(imported)
+
+
+def _builds_a_layer(node: ast.expr, summary: ModuleSummary) -> bool:
+    """`nn.Linear(n, m)` or `Encoder(...)`, what `.to(device)` is called on: a module built there,
+    not a tensor (`torch.tensor(mean)`), whose device says nothing of the parameters."""
+    if not isinstance(node, ast.Call):
+        return False
+    callee = summary.qualified(dotted_name(node.func) or "")
+    return bool(callee) and (callee.startswith("torch.nn.") or not callee.startswith(("torch.", "numpy.")))
 
 
 def _moves_the_instance(call: ast.Call, this: Optional[str]) -> bool:
