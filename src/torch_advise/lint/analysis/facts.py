@@ -72,6 +72,11 @@ DATASET_VIEWS = {"torch.utils.data.Subset", "torch.utils.data.random_split"}
 MAX_DATASET_VIEWS = 3  # views of views followed
 GRAPH_LIBRARIES = {"dgl", "dgllife"}
 DDP = {"torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"}
+DATA_PARALLEL = {
+    "torch.nn.DataParallel",
+    "torch.nn.parallel.DataParallel",
+    "torch.nn.parallel.data_parallel.DataParallel",
+}
 
 ITERABLE_DATASETS = {"torch.utils.data.IterableDataset", "torch.utils.data.dataset.IterableDataset"}
 CONV2D = {"torch.nn.Conv2d", "torch.nn.modules.conv.Conv2d"}

@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 from torch_advise.lint.analysis.context import CheckContext
-from torch_advise.lint.analysis.facts import DDP
+from torch_advise.lint.analysis.facts import DATA_PARALLEL, DDP
 
 # A script that starts a process group runs distributed when launched so.
 PROCESS_GROUP_STARTS = {"torch.distributed.init_process_group", "torch.distributed.distributed_c10d.init_process_group"}
-
-DATA_PARALLEL = {
-    "torch.nn.DataParallel",
-    "torch.nn.parallel.DataParallel",
-    "torch.nn.parallel.data_parallel.DataParallel",
-}
 
 
 def check(ctx: CheckContext) -> None:

@@ -7,7 +7,8 @@ from torch_advise.lint.analysis.edits import (
     ReplaceNode,
     SetKeyword,
 )
-from torch_advise.lint.analysis.facts import TORCH_LOADS
+from torch_advise.lint.analysis.facts import DATA_PARALLEL, DDP, TORCH_LOADS
+from torch_advise.lint.analysis.model import CallSite
 from torch_advise.lint.analysis.pickled_reads import pickled_object_reads
 from torch_advise.lint.analysis.syntax import (
     has_star_args,
@@ -15,6 +16,7 @@ from torch_advise.lint.analysis.syntax import (
     literal_value,
     positional_args,
 )
+from torch_advise.lint.syntax_tree import nodes as cst
 
 
 def check(ctx: CheckContext) -> None:
@@ -23,7 +25,7 @@ def check(ctx: CheckContext) -> None:
     # weights_only=True would refuse the file (CKPT001's case), so it is not the advice there.
     objects = pickled_object_reads(ctx.model, loads) if loads else {}
     for site in loads:
-        if id(site.node) in objects:
+        if id(site.node) in objects or _wrapped_as_a_module(ctx, site):
             continue
         keywords = keyword_args(site.node)
         # weights_only=True refuses a custom pickle_module (keyword, or third positional), so
@@ -47,3 +49,16 @@ def check(ctx: CheckContext) -> None:
                 "runs arbitrary code: pass weights_only=True",
                 (SetKeyword(site.node, "weights_only", "True"),) if fixable else (),
             )
+
+
+def _wrapped_as_a_module(ctx: CheckContext, site: CallSite) -> bool:
+    """`model = torch.load(path)`, then `DistributedDataParallel(model, ...)` in the same function:
+    the file holds a whole pickled network, which weights_only=True refuses."""
+    names = site.assigned_names
+    if len(names) != 1:
+        return False
+    wrapped = [
+        positional_args(call.node)[0] for call in ctx.model.calls
+        if call.scope is site.scope and (ctx.model.call_name(call) or "") in DDP | DATA_PARALLEL and positional_args(call.node)
+    ]
+    return any(isinstance(module, cst.Name) and module.value in names for module in wrapped)
