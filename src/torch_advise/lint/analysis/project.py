@@ -1457,6 +1457,12 @@ class Project:
 
     def _scopes_elsewhere(self) -> Iterator[tuple[ModuleSummary, ScopeFacts]]:
         """Every scope of the project's other modules that import this one."""
+        for summary in self._summaries_elsewhere():
+            for scope in summary.scopes:
+                yield summary, scope
+
+    def _summaries_elsewhere(self) -> Iterator[ModuleSummary]:
+        """The summaries of the project's other modules that import one named as this one is."""
         self.read = True
         try:
             importers = importers_of(self.folder, self.module[-1])
@@ -1464,10 +1470,8 @@ class Project:
             return
         for importer in importers:
             summary = summary_of(importer) if importer != self.path else None
-            if summary is None:
-                continue
-            for scope in summary.scopes:
-                yield summary, scope
+            if summary is not None:
+                yield summary
 
     def passed_to(self, function: str, param: str, index: int) -> Optional[list[str]]:
         """What the other modules of the project hand this module's `function` as `param` (its
@@ -1584,16 +1588,8 @@ class Project:
         in subclasses of this module's `class_name` defined by other modules of the project, move
         the argument at `index` (after the instance): `def training_forward(self, batch):
         x = batch.to(self.device)` -> {"device"}."""
-        self.read = True
-        try:
-            importers = importers_of(self.folder, self.module[-1])
-        except OSError:
-            return set()
         found: set[str] = set()
-        for importer in importers:
-            summary = summary_of(importer) if importer != self.path else None
-            if summary is None:
-                continue
+        for summary in self._summaries_elsewhere():
             for cls in summary.classes.values():
                 facts = cls.methods.get(method)
                 if facts is None or index >= len(facts.params) or facts.params[index] not in facts.attribute_moves:
