@@ -3,6 +3,7 @@ the names it binds: importers.py reads the project's imports to say which do."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -55,6 +56,36 @@ def test_the_names_other_modules_take(project, files, taken):
     assert _taken(project, files) == taken
 
 
+def _notebook(*cells: tuple[str, str]) -> str:
+    """An nbformat 4 notebook of (cell type, source) cells, each source a list of lines as
+    Jupyter writes it."""
+    return json.dumps(
+        {
+            "nbformat": 4,
+            "nbformat_minor": 5,
+            "metadata": {},
+            "cells": [
+                {"cell_type": kind, "metadata": {}, "source": source.splitlines(keepends=True), **({"outputs": [], "execution_count": None} if kind == "code" else {})}
+                for kind, source in cells
+            ],
+        },
+        indent=1,
+    )
+
+
+@pytest.mark.parametrize(
+    "cells, taken",
+    [
+        ([("code", "%matplotlib inline\nimport torch\nfrom pkg.utils import autocast\n")], {"autocast"}),
+        ([("markdown", "# Setup"), ("code", "import pkg.utils as u\nu.forward(model, x)")], {"forward"}),
+        ([("markdown", "Run `from pkg.utils import autocast` first.")], set()),  # not code
+        ([("code", "x = 1\n"), ("raw", "from pkg.utils import GradScaler\n")], set()),
+    ],
+)
+def test_a_notebook_takes_the_names_its_code_cells_import(project, cells, taken):
+    assert _taken(project, {"explore.ipynb": _notebook(*cells)}) == taken
+
+
 def test_a_star_import_takes_only_what_all_names(project):
     (project / "pkg" / "utils.py").write_text('__all__ = ["forward"]\n' + UTILS)
     assert _taken(project, {"pkg/__init__.py": "from .utils import *\n"}) == {"forward"}
@@ -74,6 +105,14 @@ def test_the_import_is_rewritten_only_where_no_other_module_takes_its_names(proj
     assert second.stdout == "" and "Would fix 0 findings" in second.stderr
     report = run_advise("pkg/utils.py", "--select", "AMP001", cwd=project)
     assert "[*]" not in report.stdout and "AMP001" in report.stdout
+
+
+def test_a_notebook_importing_the_name_keeps_the_import_as_it_is(project):
+    # The notebook calls what utils.py binds: rebinding it would hand torch.amp.autocast the
+    # old call's arguments, a TypeError in the user's notebook.
+    (project / "explore.ipynb").write_text(_notebook(("code", "from pkg.utils import autocast\n"), ("code", "with autocast():\n    pass\n")))
+    result = run_advise("pkg/utils.py", "--diff", "--select", "AMP001", cwd=project)
+    assert result.stdout == "" and "Would fix 0 findings" in result.stderr
 
 
 def test_outside_a_repository_the_project_is_the_folder_and_its_packages(tmp_path):

@@ -293,3 +293,17 @@ def code_sources(raw: bytes) -> dict[int, str]:
     return {
         index: _source(cell, index + 1) for index, cell in enumerate(document["cells"]) if isinstance(cell, dict) and cell.get("cell_type") == "code"
     }
+
+
+def cell_line(raw: bytes, line: int) -> Optional[tuple[int, int]]:
+    """Where a line of the notebook's program is written: its cell (1-based among all the
+    cells, as a finding names it) and its line there; None for a notebook that cannot be read."""
+    try:
+        notebook = read_notebook(raw)
+    except NotebookError:
+        return None
+    if not notebook.cells.spans:
+        return None
+    locate = notebook.cells.locator(notebook.program)
+    span = locate.cell(line)
+    return span.index + 1, locate.within(span, line, 1)[0]

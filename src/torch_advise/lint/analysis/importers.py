@@ -4,9 +4,9 @@ A fix that changes what a module-level name is bound to (`from torch.cuda.amp im
 becoming `from torch.amp import autocast`) keeps every use in the file right, but a module
 that does `from train import autocast` and calls `autocast()` would then call the new callable
 with the old arguments. Such a fix is proven safe only where no other module of the project
-takes the name, which this answers by reading the project's import statements: the repository
-the file is in (project_scope's bound: never above the user's home; in git, the files it does
-not ignore), or its own folder outside any repository.
+takes the name, nor a notebook's code cells, which this answers by reading the project's import
+statements: the repository the file is in (project_scope's bound: never above the user's home;
+in git, the files it does not ignore), or its own folder outside any repository.
 
 An import names a module by a dotted name, which fits every file whose path ends in those
 names (`from pkg.train import x` fits any `.../pkg/train.py`), or relative to the importing
@@ -23,11 +23,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from torch_advise.lint.project_files import holds_repository, project_files
+from torch_advise.lint.notebook import NotebookError, read_notebook
+from torch_advise.lint.project_files import LAUNCH_SUFFIXES, holds_repository, project_files
 from torch_advise.project_scope import project_scope
 from torch_advise.records import dataclass
 
 LARGEST_FILE = 4 * 1024 * 1024
+NOTEBOOK_SUFFIX = ".ipynb"
 # Every name, for a module passed around whole or a star import of a module without __all__.
 EVERY_NAME = "*"
 _STAR = "<star>"
@@ -114,6 +116,9 @@ def importers_of(folder: str, name: str) -> dict[str, tuple[tuple[ModuleReferenc
 
 
 _IMPORT_LINE = re.compile(rb"^[ \t]*(?:from|import)[ \t][^\n]*", re.MULTILINE)
+# The same, where a notebook's JSON writes a line of a cell: at the start of a string of its
+# `source` list, or after an escaped line break. Outputs match too, which only costs a parse.
+_NOTEBOOK_IMPORT_LINE = re.compile(rb'(?:^[ \t]*"|\\n)[ \t]*(?:from|import)[ \t][^"\n]*', re.MULTILINE)
 _WORD = re.compile(rb"\w+")
 
 
@@ -122,9 +127,10 @@ def import_line_words(folder: str) -> dict[bytes, tuple[str, ...]]:
     """Each word of the project's import lines, with the files whose import lines hold it: read
     once per project, so that asking which files import a module opens only those."""
     holding: dict[bytes, list[str]] = {}
-    for path in python_files(folder):
+    for path in importing_files(folder):
         source = read_file(path)
-        words = {word for line in _IMPORT_LINE.findall(source) for word in _WORD.findall(line)} if source is not None else set()
+        lines = _NOTEBOOK_IMPORT_LINE if path.endswith(NOTEBOOK_SUFFIX) else _IMPORT_LINE
+        words = {word for line in lines.findall(source) for word in _WORD.findall(line)} if source is not None else set()
         for word in words:
             holding.setdefault(word, []).append(path)
     return {word: tuple(paths) for word, paths in holding.items()}
@@ -142,7 +148,7 @@ def _file_imports(importer: str) -> dict[ModuleReference, set[str]]:
 
 @lru_cache(maxsize=2048)
 def imports_by_version(importer: str, size: int, mtime: int) -> dict[ModuleReference, set[str]]:
-    source = read_file(importer)
+    source = read_code(importer)
     return _imports_of(source, importer) if source is not None else {}
 
 
@@ -155,6 +161,25 @@ def files_matching(folder: str, pattern: bytes) -> tuple[str, ...]:
 
 def python_files(folder: str) -> tuple[str, ...]:
     return project_files(folder, (".py",))
+
+
+def importing_files(folder: str) -> tuple[str, ...]:
+    """The project's files that may import its modules: the modules, and the notebooks, which
+    run them (`from utils import data_loader`, then the training loop in a cell) but are never
+    imported themselves."""
+    return python_files(folder) + tuple(path for path in project_files(folder, LAUNCH_SUFFIXES) if path.endswith(NOTEBOOK_SUFFIX))
+
+
+def read_code(path: str) -> Optional[bytes]:
+    """The Python a file runs: a module's bytes, a notebook's code cells as one program
+    (notebook.py); None for a file that cannot be read as either."""
+    source = read_file(path)
+    if source is None or not path.endswith(NOTEBOOK_SUFFIX):
+        return source
+    try:
+        return read_notebook(source).program
+    except NotebookError:
+        return None
 
 
 def read_file(path: str) -> Optional[bytes]:

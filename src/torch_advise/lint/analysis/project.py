@@ -23,6 +23,7 @@ from typing import Optional, Union
 from torch_advise.lint.analysis.configured_values import configuration_settings, configured_positive, cuda_settings
 from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, is_lightning
 from torch_advise.lint.analysis.importers import (
+    NOTEBOOK_SUFFIX,
     ModuleReference,
     dotted_name,
     files_matching,
@@ -35,6 +36,7 @@ from torch_advise.lint.analysis.importers import (
     parse_python,
     project_folder,
     python_files,
+    read_code,
     read_file,
 )
 from torch_advise.lint.analysis.in_memory_datasets import indexes_what_it_was_given
@@ -43,6 +45,7 @@ from torch_advise.lint.analysis.loader_subclasses import TORCH_DATALOADERS, Load
 from torch_advise.lint.analysis.precision import PRECISION_NAMES, chosen_precisions
 from torch_advise.lint.analysis.star_exports import OWN, UNKNOWN, StarExports, star_exports
 from torch_advise.lint.analysis.syntax import NOT_LITERAL, option_dest
+from torch_advise.lint.notebook import cell_line
 from torch_advise.lint.project_files import LAUNCH_SUFFIXES, forget_states, project_files
 from torch_advise.records import dataclass, field
 
@@ -77,7 +80,11 @@ class Site:
     folder: str  # the project's
 
     def __str__(self) -> str:
-        return f"{Path(os.path.relpath(self.path, self.folder)).as_posix()}:{self.line}"
+        name = Path(os.path.relpath(self.path, self.folder)).as_posix()
+        # A notebook's line is one of its program (its code cells joined): named by cell, as
+        # a finding in the notebook is.
+        placed = cell_line(read_file(self.path) or b"", self.line) if self.path.endswith(NOTEBOOK_SUFFIX) else None
+        return f"{name}:cell {placed[0]}:{placed[1]}" if placed is not None else f"{name}:{self.line}"
 
 
 @dataclass
@@ -1260,7 +1267,7 @@ def _moves_the_instance(call: ast.Call, this: Optional[str]) -> bool:
 
 @lru_cache(maxsize=512)
 def _summary(path: str, size: int, mtime: int) -> Optional[ModuleSummary]:
-    source = read_file(path)
+    source = read_code(path)
     return summarize(path, source) if source is not None else None
 
 
