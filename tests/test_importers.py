@@ -65,7 +65,12 @@ def _notebook(*cells: tuple[str, str]) -> str:
             "nbformat_minor": 5,
             "metadata": {},
             "cells": [
-                {"cell_type": kind, "metadata": {}, "source": source.splitlines(keepends=True), **({"outputs": [], "execution_count": None} if kind == "code" else {})}
+                {
+                    "cell_type": kind,
+                    "metadata": {},
+                    "source": source.splitlines(keepends=True),
+                    **({"outputs": [], "execution_count": None} if kind == "code" else {}),
+                }
                 for kind, source in cells
             ],
         },

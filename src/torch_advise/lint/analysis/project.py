@@ -130,6 +130,9 @@ class ScopeFacts:
     built: dict[str, Built] = field(default_factory=dict)  # by assignments outside every loop
     loops: list[LoopFacts] = field(default_factory=list)
     calls: list[CallFacts] = field(default_factory=list)  # every call of the scope, in loops or not
+    # Those of `built` whose items the scope copies to a device that can be CUDA: `for x, y in
+    # train_loader: x = x.to(device)` with `train_loader, _ = build_loaders(...)`.
+    copied_to_cuda: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -474,7 +477,9 @@ def _literals(call: ast.Call) -> dict[Union[int, str], object]:
     return found
 
 
-def _scope_facts(statements: list[ast.stmt], walk: _ScopeWalk, training_functions: set[str]) -> ScopeFacts:
+def _scope_facts(
+    statements: list[ast.stmt], walk: _ScopeWalk, training_functions: set[str], values_of: Callable[[str], list[ast.expr]], summary: ModuleSummary
+) -> ScopeFacts:
     facts = ScopeFacts()
     for statement in statements:
         if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call):
@@ -494,7 +499,17 @@ def _scope_facts(statements: list[ast.stmt], walk: _ScopeWalk, training_function
                             facts.built[element.id] = Built(callee, index, statement.lineno, literals, keywords, positional, spread)
     facts.calls = walk.calls.facts
     facts.loops = [LoopFacts(loop.line, loop.calls.trains(training_functions), loop.nested, loop.calls.facts) for loop in walk.loops]
+    facts.copied_to_cuda = frozenset(
+        source for source, call in _parameter_moves(walk, tuple(facts.built)) if _to_cuda(call, values_of, summary)
+    )
     return facts
+
+
+def _to_cuda(move: ast.Call, values_of: Callable[[str], list[ast.expr]], summary: ModuleSummary) -> bool:
+    """`x.cuda()`, or `x.to(device)` with a device that can be CUDA."""
+    assert isinstance(move.func, ast.Attribute)
+    device = _device_argument(move)
+    return move.func.attr == "cuda" or (device is not None and _can_be_cuda(device, values_of, summary, 0))
 
 
 # DataLoader's parameters by position, up to pin_memory.
@@ -811,7 +826,9 @@ def _scope_summaries(tree: ast.Module, summary: ModuleSummary) -> ScopeSummaries
     backward = _backward_per_call({f.name: walks[id(f)] for f in definitions}, set(), "")
     for name in backward:
         functions[name].backward_per_call = True
-    scopes = [_scope_facts(node.body, walks[id(node)], training) for node in [tree, *every_function]]
+    scopes = [
+        _scope_facts(node.body, walks[id(node)], training, _values_in(walks[id(node)], module_names), summary) for node in [tree, *every_function]
+    ]
     classes = {c.name: _class_facts(c, summary, walks, backward, module_names) for c in tree.body if isinstance(c, ast.ClassDef)}
     module_values = _values_in(walks[id(tree)], module_names)
     cuda_names = {name for name, values in assigned_at_top.items() if any(_can_be_cuda(v, module_values, summary, 0) for v in values)}
@@ -1421,7 +1438,11 @@ class Project:
     def returned_copied_to_cuda(self, function: str, index: Optional[int]) -> bool:
         """Whether another module of the project hands what `function` of this module returns
         (its `index`-th value, for a tuple) to a function that copies its batches to a device
-        that can be CUDA: `train(net, train_loader, is_gpu)` with `inputs.cuda()` there."""
+        that can be CUDA: `train(net, train_loader, is_gpu)` with `inputs.cuda()` there; or
+        copies them there itself (`for x, y in train_loader: x = x.to(device)`)."""
+        for summary, scope in self._scopes_elsewhere():
+            if scope.copied_to_cuda.intersection(self._returned_into(summary, scope, function, index)):
+                return True
         for _, call, facts, param, _ in self._returned_handed(function, index):
             if param not in facts.moves:
                 continue
