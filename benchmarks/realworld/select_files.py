@@ -3954,6 +3954,264 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "kaituoxu/Listen-Attend-Spell": {
         "src/data/data.py": f"{LIBRARY}: audio dataset and dataloader",
     },
+    # holdout36
+    "tsiendragon/qwen-image-finetune": {
+        "src/qflux/data/dataset.py": f"{LIBRARY}: ImageDataset class and DataLoader builder, no training step",
+    },
+    "Jakaria08/EESRGAN": {
+        "detection/engine.py": f"{VENDORED}: torchvision references/detection engine.py copied with minor edits",
+        "detection/train.py": f"{VENDORED}: torchvision references/detection train.py for COCO, copied verbatim",
+        "model/ESRGANModel.py": f"{VENDORED}: header says taken from BasicSR; near-verbatim copy of the SRGAN model",
+        "trainer/trainer.py": f"{VENDORED}: unmodified Trainer from the victoresque pytorch-template",
+        "model/ESRGAN_EESN_Model.py": f"{VENDORED}: from BasicSR per header; ESRGANModel.py plus ~20 lines (Charbonnier loss)",
+    },
+    "calmdown539/SaCal": {
+        "baselines/MedFuse/fusion_main.py": f"{VENDORED}: MedFuse baseline entry point copied as-is (imports modules absent here)",
+        "baselines/MedFuse/trainers/daft_trainer.py": f"{VENDORED}: DAFT trainer copied from the MedFuse repository",
+        "baselines/MedFuse/trainers/trainer.py": f"{VENDORED}: MedFuse base Trainer copied (train/train_epoch are stubs)",
+        "baselines/MedFuse/trainers/fusion_tokens_trainer.py": f"{VENDORED}: verbatim copy of the nyuad-cai/MedFuse trainer",
+        "baselines/MedFuse/trainers/fusion_trainer.py": f"{VENDORED}: a MedFuse trainer, as its siblings",
+        "baselines/MedFuse/trainers/mmtm_trainer.py": f"{VENDORED}: a MedFuse trainer, as its siblings",
+        "baselines/MultiModN/multimodn/": f"{VENDORED}: the MultiModN library's own package",
+    },
+    "NoelShin/Deep-Learning-Bootcamp-with-PyTorch": {
+        "class_materials/pix2pix/pipeline.py": f"{LIBRARY}: pix2pix Dataset class only",
+    },
+    "reml-lab/mTAN": {
+        "src/person_activity.py": f"{LIBRARY}: PersonActivity dataset class (download/preprocess)",
+        "src/physionet.py": f"{LIBRARY}: PhysioNet dataset class and collate functions",
+        "src/utils.py": f"{LIBRARY}: losses, metrics and data-loading helpers, no training loop",
+    },
+    "LHDuan/WSegPC": {
+        "dataset/S3DIS_Cross.py": f"{LIBRARY}: S3DIS dataset class",
+        "dataset/ScanNet3D.py": f"{LIBRARY}: ScanNet dataset class, header says modified from BPNet",
+        "dataset/ScanNetCross.py": f"{LIBRARY}: ScanNet 2D-3D dataset class, header says modified from BPNet",
+        "util/lr.py": f"{LIBRARY}: learning-rate scheduler classes",
+    },
+    "nlpersimon/mediciner": {
+        "mediciner/train/utils.py": f"{LIBRARY}: helpers building DataLoaders and a pl.Trainer, no training step",
+    },
+    "Wuyxin/DIR-GNN": {
+        "utils/saver.py": f"{LIBRARY}: checkpoint save/load helpers",
+    },
+    "AndreyBocharnikov/cs224n": {
+        "a4/run.py": f"{VENDORED}: CS224N course starter run script (header credits course staff), unchanged",
+        "a5_public/run.py": f"{VENDORED}: CS224N course starter run script (header credits course staff), unchanged",
+    },
+    "LongxingTan/open-retrievals": {
+        "src/retrievals/trainer/adversarial.py": f"{LIBRARY}: FGM/EMA/PGD/AWP adversarial-training helper classes, no training loop",
+    },
+    "reczoo/BARS": {
+        "matching/libs/": f"{VENDORED}: collection of third-party open-source libraries (LR-GCCF, daisyRec, ...) per libs/README.md",
+    },
+    "MorganCThomas/SMILES-RNN": {
+        "smilesrnn/dataset.py": f"{LIBRARY}: SMILES Dataset class (adapted from MolecularAI/Reinvent)",
+        "smilesrnn/gated_transformer.py": f"{LIBRARY}: gated transformer model definition, no optimizer step",
+        "smilesrnn/transformer.py": f"{LIBRARY}: transformer model definition, no optimizer step",
+    },
+    "geoelements/gns": {
+        "gns/data_loader.py": f"{LIBRARY}: dataset classes and data loaders",
+    },
+    "PRBonn/point-cloud-prediction": {
+        "pcf/datasets/datasets.py": f"{LIBRARY}: a LightningDataModule and dataset for KITTI odometry",
+    },
+    "yukiman76/LLM": {
+        "base/llmfs/llfs_data.py": f"{LIBRARY}: IterableDataset and create_dataloader helper only",
+        "base/llmfs/llfs_infrence_lightning.py": f"{NOT_TRAINING}: loads a checkpoint and generates text (inference)",
+    },
+    "chenzpstar/FCOS-Traffic-Object-Detection": {
+        "bin/calc_mean_std.py": f"{NOT_TRAINING}: computes dataset channel mean/std",
+        "data/bdd100k.py": f"{LIBRARY}: BDD100K Dataset class",
+        "data/collate.py": f"{LIBRARY}: batch collate/padding function",
+        "data/kitti.py": f"{LIBRARY}: KITTI Dataset class",
+        "data/transform.py": f"{LIBRARY}: data augmentation transforms",
+        "data/voc.py": f"{LIBRARY}: VOC Dataset class",
+    },
+    "yoichi-yamakawa/kaggle-contrail-3rd-place-solution": {
+        "laputamon/build/": f"{VENDORED}: setuptools build/lib copy, byte-identical to laputamon/laputamon sources",
+        "scripts/training/pl_callbacks.py": f"{LIBRARY}: Lightning prediction-writer callback",
+    },
+    "Michedev/DDPMs-Pytorch": {
+        "callbacks/ema.py": f"{LIBRARY}: EMA Lightning callback",
+        "callbacks/logger.py": f"{LIBRARY}: logging Lightning callback",
+    },
+    "developmentseed/chabud2023": {
+        "chabud/callbacks.py": f"{LIBRARY}: wandb prediction-logging callback",
+        "chabud/datapipe.py": f"{LIBRARY}: LightningDataModule over HDF5 DataPipes",
+    },
+    "KIT-MBS/selbstaufsicht": {
+        "selbstaufsicht/models/xgb/xgb_utils.py": f"{LIBRARY}: XGBoost metric functions and data/feature helpers",
+    },
+    "fa9r/TimeCycleGAN": {
+        "timecyclegan/models/networks/flownet2_pytorch/": f"{VENDORED}: copy of NVIDIA/flownet2-pytorch (README says so)",
+    },
+    "hankyul2/pytorch-image-classification": {
+        "pic/use_case/mean_std_engine.py": f"{NOT_TRAINING}: computes dataset mean/std",
+    },
+    "uthree/tts_impl": {
+        "scripts/tmp/c.py": f"{NOT_TRAINING}: scratch script that prints and saves the default HiFi-GAN config",
+    },
+    "nihalsid/deep-active-semantic-segmentation": {
+        "active_selection/accuracy.py": f"{LIBRARY}: active-learning sample selection strategy, no training",
+        "active_selection/ceal.py": f"{LIBRARY}: CEAL active-learning sample selection strategy, no training",
+        "dataloaders/dataset/active_cityscapes.py": f"{LIBRARY}: dataset class",
+        "dataloaders/dataset/active_pascal.py": f"{LIBRARY}: dataset class",
+        "models/accuracy_predictor.py": f"{LIBRARY}: model definition, forward-shape smoke test only",
+        "models/deeplab.py": f"{LIBRARY}: DeepLab model definition; only a gradient-printing debug helper",
+        "active_selection/core_set.py": f"{LIBRARY}: core-set active-learning selection strategy, no training",
+        "active_selection/max_subset.py": f"{LIBRARY}: max-representative-subset active-learning selection strategy",
+        "active_selection/mc_dropout.py": f"{LIBRARY}: MC-dropout vote-entropy active-learning selection strategy",
+        "dataloaders/dataset/cityscapes.py": f"{LIBRARY}: Cityscapes dataset class",
+        "dataloaders/dataset/pascal.py": f"{LIBRARY}: Pascal VOC dataset class",
+        "dataloaders/dataset/paths_dataset.py": f"{LIBRARY}: dataset class over LMDB image paths",
+        "active_selection/mc_noise.py": f"{LIBRARY}: an active-learning selection strategy, as its siblings",
+        "dataloaders/dataset/region_cityscapes.py": f"{LIBRARY}: a dataset class, as its siblings",
+        "dataloaders/dataset/region_pascal.py": f"{LIBRARY}: a dataset class, as its siblings",
+        "dataloaders/dataset/sem.py": f"{LIBRARY}: a dataset class, as its siblings",
+    },
+    "clay-curry/lightning-equivariant": {
+        "src/models/geometric_gnn/egnn.py": f"{LIBRARY}: EGNN model definition, no training_step (adapted from vgsatorras/egnn)",
+        "src/models/geometric_gnn/gvpgnn.py": f"{LIBRARY}: GVP-GNN model definition, no training_step (from drorlab/gvp-pytorch)",
+        "src/models/geometric_gnn/mace.py": f"{LIBRARY}: MACE model definition, no training_step (adapted from ACEsuit/mace)",
+        "src/models/geometric_gnn/mpgnn.py": f"{LIBRARY}: MPNN model definition, no training_step",
+        "src/models/geometric_gnn/schnet.py": f"{LIBRARY}: SchNet model wrapper, no training_step",
+        "src/models/geometric_gnn/segnn.py": f"{LIBRARY}: SEGNN model definition, no training_step (from RobDHess/Steerable-E3-GNN)",
+        "src/train_utils.py": f"{VENDORED}: verbatim copy of chaitjo/geometric-gnn-dojo src/utils/train_utils.py",
+        "src/models/geometric_gnn/tensorfield.py": f"{LIBRARY}: Tensor Field Network model definition, no training_step",
+    },
+    "milanrohatgi/cs336": {
+        "assignment2/attention_benchmark.py": f"{NOT_TRAINING}: attention forward/backward timing benchmark, no optimizer",
+        "assignment_5/grpo_parts.py": f"{LIBRARY}: GRPO reward/loss helper functions, no optimizer step",
+        "assignment_5/sft_helpers.py": f"{LIBRARY}: SFT tokenize/log-prob/loss helpers and generation logging, no optimizer step",
+    },
+    "smly/hotelid-2021-first-place-solution": {
+        "peko/competition.py": f"{NOT_TRAINING}: Kaggle inference and submission helpers",
+        "peko/dataset/hotelid.py": f"{LIBRARY}: dataset classes and loaders",
+        "peko/dataset/hotelid_rf_v2.py": f"{LIBRARY}: dataset class",
+        "peko/dataset/hotelid_rf_v3.py": f"{LIBRARY}: dataset class",
+        "peko/dataset/hotels50k_rev2.py": f"{LIBRARY}: dataset class and loaders",
+        "peko/dataset/hotels50k_s1024.py": f"{LIBRARY}: dataset class and loaders",
+    },
+    "LeonardoBerti00/Source-Separation-of-Multi-source-Music-using-Residual-Quantizad-Variational-Autoencoder": {
+        "dataset.py": f"{LIBRARY}: Dataset/DataModule (dataset ported from multi-source-diffusion-models)",
+        "models/VAE/VAE.py": f"{LIBRARY}: VAE model definition, no training_step",
+        "utils/utils.py": f"{LIBRARY}: utility functions",
+    },
+    "simon-donike/SISR-RS-SRGAN": {
+        "opensr_srgan/_factory.py": f"{NOT_TRAINING}: loads pretrained SRGAN models for inference",
+        "opensr_srgan/data/dataset_selector.py": f"{LIBRARY}: builds datasets and a LightningDataModule",
+        "opensr_srgan/utils/build_trainer_kwargs.py": f"{LIBRARY}: helper building Trainer/fit kwargs",
+    },
+    "IrisRainbowNeko/HCP-Diffusion": {
+        "hcpdiff/utils/pipe_hook.py": f"{NOT_TRAINING}: diffusers inference pipeline subclasses",
+        "hcpdiff/workflow/diffusion.py": f"{NOT_TRAINING}: image-generation workflow actions (sampling)",
+    },
+    "KimRass/DDPM": {
+        "eval.py": f"{EVALUATION}: FID computation",
+        "utils.py": f"{LIBRARY}: utility functions",
+    },
+    "junejae/level2-mrc-level2-nlp-07": {
+        "trainer_qa.py": f"{VENDORED}: HF transformers QA example trainer_qa.py; only evaluate/predict overrides",
+    },
+    "sebastian-hofstaetter/matchmaker": {
+        "matchmaker/distillation/teacher-train-scorer.py": f"{NOT_TRAINING}: scores training triples with a teacher under no_grad",
+    },
+    "V2LLAIN/Vision_Generation": {
+        "Explicit_Denstiy/Approximate_Density/Diffusion_Models/DDIM/": f"{VENDORED}: copy of ermongroup/ddim, README included",
+        "Explicit_Denstiy/Approximate_Density/Diffusion_Models/DDPM/": f"{VENDORED}: copy of abarankab/DDPM",
+        "Explicit_Denstiy/Tractable_Density/AutoRegressive/PixelCNN/": f"{VENDORED}: bulk upload of henrhoi/pixelcnn-pytorch",
+        "Explicit_Denstiy/Tractable_Density/Normalizing_Flows/RealNVP.py": f"{VENDORED}: near-verbatim copy of shared RealNVP script",
+        "Implicit_Density/WGAN-GP/main.py": f"{VENDORED}: identical to EmilienDupont/wgan-gp main.py",
+        "Implicit_Density/WGAN-GP/training.py": f"{VENDORED}: copy of EmilienDupont/wgan-gp training.py",
+    },
+    "antoine-spahr/Label-Efficient-Volumetric-Deep-Semantic-Segmentation-of-ICH": {
+        "code/scripts/FCDD/FCDD_eval_volumes.py": f"{EVALUATION}: loads trained FCDD model and evaluates on volumes",
+        "code/src/models/optim/InpaintAnomalyDetector.py": f"{NOT_TRAINING}: inpainting anomaly detector, no optimizer",
+    },
+    "saurabhbajaj123/GNN_minibatch_vs_fullbatch": {
+        "BNS-GCN/train.py": f"{VENDORED}: GATECH-EIC/BNS-GCN train.py with wandb logging added (README points to upstream)",
+        "PipeGCN/train.py": f"{VENDORED}: GATECH-EIC/PipeGCN train.py with wandb/flops instrumentation added",
+        "DGL/DGL_reference_implementation/ClusterIterSampler/main.py": f"{VENDORED}: DGL example ('original code from the repo')",
+        "DGL/DGL_reference_implementation/NeighborSampler/main.py": f"{VENDORED}: DGL neighbor-sampling tutorial, minor edits",
+        "PipeGCN_GAT_GCN/train.py": f"{VENDORED}: GATECH-EIC/PipeGCN train.py with wandb logging and GAT/GCN branches added",
+        "workspace/train_dist.py": f"{VENDORED}: DGL distributed node-classification tutorial code pasted nearly verbatim",
+    },
+    "YM2025/CMU_11785_2024S": {
+        "HW1P1/hw1p1_autograder.py": f"{NOT_TRAINING}: course-provided autograder test harness",
+        "HW2P1/autograder/runner.py": f"{NOT_TRAINING}: course-provided autograder test harness",
+        "HW2P1/autograder/hw2_bonus_autograder/runner.py": f"{NOT_TRAINING}: course-provided autograder test harness",
+        "HW4P1/hw4p1_autograder.py": f"{NOT_TRAINING}: course-provided autograder test harness",
+        "HW4P1/attention.py": f"{LIBRARY}: hand-written attention/softmax layer (forward/backward), no training loop",
+    },
+    "coleygroup/molpal": {
+        "molpal/models/chemprop/": f"{VENDORED}: vendored copy of chemprop (data classes, nn utils)",
+        "molpal/models/mpnn/predict.py": f"{NOT_TRAINING}: inference-mode prediction function",
+    },
+    "IDEA-Research/hana": {
+        "callbacks/ema_callback.py": f"{LIBRARY}: EMA weight-update Lightning callback",
+        "data/datamodule/base.py": f"{LIBRARY}: a LightningDataModule",
+        "data/datamodule/sr.py": f"{LIBRARY}: a LightningDataModule for super-resolution",
+        "dataset/generate_clip_embedding.py": f"{NOT_TRAINING}: data preparation, precomputes CLIP embeddings",
+        "dataset/generate_t5_embedding.py": f"{NOT_TRAINING}: data preparation, precomputes T5 embeddings",
+    },
+    "hikaruhotta/M2M-VC-CycleGAN": {
+        "dataset/dataset.py": f"{LIBRARY}: dataset class",
+        "dataset/vc_dataset.py": f"{LIBRARY}: dataset class (header credits another author)",
+    },
+    "jandaa/masters-thesis": {
+        "src/dataloaders/datamodule.py": f"{LIBRARY}: a LightningDataModule (modified from PointGroup)",
+        "src/models/factory.py": f"{LIBRARY}: model/dataset factory",
+    },
+    "TencentARC/ArcNerf": {
+        "arcnerf/geometry/ray.py": f"{LIBRARY}: ray geometry utilities",
+        "arcnerf/models/base_modules/geo_rad_model/linear_network_module.py": f"{LIBRARY}: MLP geometry/radiance network definitions",
+        "tools/get_3d_bbox_from_silhouette.py": f"{NOT_TRAINING}: tool fitting a 3D bbox to silhouettes (data preparation)",
+    },
+    "mseitzer/srgan": {
+        "eval.py": f"{EVALUATION}: validates a checkpoint and infers predictions",
+    },
+    "QuantScientist/Deep-Learning-Boot-Camp": {
+        "Kaggle-PyTorch/PyTorch-Ensembler/utils.py": f"{LIBRARY}: helper functions (loggers, meters, splits, inference)",
+    },
+    "milk333445/Embedding_training": {
+        "embedder/BaseArguments.py": f"{LIBRARY}: argument dataclasses",
+        "runner.py": f"{VENDORED}: trimmed copy of FlagEmbedding EncoderOnlyEmbedderRunner (Abs->Base renames)",
+    },
+    "swasun/VQ-VAE-Speech": {
+        "src/clarinet/synthesize.py": f"{VENDORED}: ClariNet synthesis script copied from ksw0306/ClariNet (README, header)",
+        "src/clarinet/synthesize_student.py": f"{VENDORED}: ClariNet student synthesis copied from ksw0306/ClariNet (README, header)",
+        "src/clarinet/train.py": f"{VENDORED}: ClariNet teacher training script copied from ksw0306/ClariNet (README, header)",
+        "src/clarinet/train_student.py": f"{VENDORED}: ClariNet student training script copied from ksw0306/ClariNet (README, header)",
+        "src/dataset/vctk_features_stream.py": f"{LIBRARY}: VCTK features data stream wrapping DataLoaders",
+        "src/dataset/vctk_speech_stream.py": f"{LIBRARY}: VCTK speech data stream wrapping DataLoaders",
+    },
+    "lopeve/colearnt-prompting": {
+        "src/data/data_module.py": f"{LIBRARY}: LightningDataModules and dataset classes",
+        "src/models/EncoderDecoder.py": f"{VENDORED}: EncoderDecoder module nearly verbatim from r-three/t-few (README)",
+        "src/models/prefix_tuning.py": f"{VENDORED}: prefix-tuning T5 attention layer copied verbatim from r-three/t-few",
+    },
+    "lucadiliello/transformers-framework": {
+        "transformers_framework/callbacks/prediction_writer.py": f"{LIBRARY}: Lightning callback writing predictions to disk",
+        "transformers_framework/callbacks/save_additional_data.py": f"{LIBRARY}: Lightning callback saving extra data",
+        "transformers_framework/callbacks/transformers_checkpoint.py": f"{LIBRARY}: Lightning checkpoint callback",
+        "transformers_framework/datamodules/arrow_datamodule.py": f"{LIBRARY}: LightningDataModule over arrow datasets",
+        "transformers_framework/utilities/logging.py": f"{LIBRARY}: logging utilities",
+    },
+    "kalininalab/SMTB2024": {
+        "src/data.py": f"{LIBRARY}: dataset class and LightningDataModule",
+        "src/tokenization.py": f"{LIBRARY}: tokenizer-building utility, no model optimizer step",
+    },
+    "pykt-team/pykt-toolkit": {
+        "pykt/models/lpkt_utils.py": f"{EVALUATION}: LPKT multi-step-ahead evaluation helpers",
+        "pykt/models/qikt.py": f"{LIBRARY}: QIKT model definition, no optimizer step",
+    },
+    "MiniXC/LightningFastSpeech2": {
+        "litfass/dataset/datasets.py": f"{LIBRARY}: TTS dataset class",
+        "litfass/generate.py": f"{NOT_TRAINING}: speech generation/inference script",
+    },
+    "haoxiangsnr/Wave-U-Net-for-Speech-Enhancement": {
+        "enhancement.py": f"{NOT_TRAINING}: inference script enhancing audio with a checkpoint",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
