@@ -472,14 +472,27 @@ def _ends_a_timed_interval(ctx: CheckContext, iteration: list[IterationCall], in
         if id(later.site.node) in inside:
             continue
         if model.call_name(later.site) in CLOCKS:
-            if later.guarded(ctx.steps.guards):
-                continue  # a clock read only every N steps times N steps, not this one
+            if later.guarded(ctx.steps.guards) or _value_unused(later.site):
+                continue  # a clock read only every N steps times N steps, not this one; one never read times nothing
             return opened_before or any(
                 model.call_name(after.site) in CLOCKS and not after.guarded(ctx.steps.guards) for after in iteration[position + 1:]
             )
         if is_work(ctx.steps, later.site) or model.call_name(later.site) == SYNCHRONIZE:
             return False
     return False
+
+
+def _value_unused(site: CallSite) -> bool:
+    """What the call returns is thrown away, or only assigned to names nothing reads:
+    `end_time = time.time()` that no line uses closes no interval."""
+    if site.discarded:
+        return True
+    names = site.assigned_names
+    if not names:
+        return False
+    scope = site.scope.node
+    targets = {id(name) for target in descendants(scope, cst.AssignTarget) for name in descendants(target.target, cst.Name)}
+    return all(id(name) in targets for name in descendants(scope, cst.Name) if name.value in names)
 
 
 @dataclass(frozen=True)
