@@ -86,6 +86,14 @@ def write(folder, name, text):
         ("README.md", "## Software\n\n| Package Name | Repository |\n| --- | --- |\n| pytorch 2.1.0 | https://github.com/pytorch/pytorch |\n"),
         ("README.md", "## Requirements\n\n| package | version |\n|---|---|\n| torch | 2.1.0 |\n| timm | 0.9.2 |\n"),
         (
+            "pyproject.toml",
+            '[tool.poetry.dependencies]\ntorch = {url = "https://download.pytorch.org/whl/cu118/torch-2.1.0%2Bcu118-cp310-cp310-linux_x86_64.whl"}\n',
+        ),
+        ("poetry.lock", '[[package]]\nname = "numpy"\nversion = "1.26.0"\n\n[[package]]\nname = "torch"\nversion = "2.1.0"\n'),
+        # One torch per platform: the newest is what a Linux training machine gets at most.
+        ("uv.lock", '[[package]]\nname = "torch"\nversion = "2.0.1"\n\n[[package]]\nname = "torch"\nversion = "2.1.2+cu118"\n'),
+        ("Pipfile.lock", '{"_meta": {}, "default": {"torch": {"version": "==2.1.0"}}, "develop": {"torch": {"version": "==2.4.0"}}}'),
+        (
             "env_install.sh",
             "#!/usr/bin/env bash\nconda create -n gcn\nconda install -y pytorch=2.1.0 torchvision -c pytorch\n"
             "pip install torch-scatter -f https://data.pyg.org/whl/torch-2.1.0.html\n",
@@ -416,3 +424,15 @@ def test_the_environment_file_a_readme_creates_pins_whatever_its_name(tmp_path):
     # Another file of the folder, named by nothing, is not read: it may be an old environment.
     write(tmp_path, "old_cuda10.yml", "dependencies:\n  - pytorch=1.2.0\n")
     assert find_torch_pin(tmp_path) == ((1, 7), environment)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["conda install --file conda-requirements.txt -c conda-forge -c pytorch", "pip install -r conda-requirements.txt"],
+)
+def test_the_requirements_file_a_readme_installs_pins_whatever_its_name(tmp_path, command):
+    write(tmp_path, "README.md", f"## Setup\n\n```\nconda create -n project python=3.8\n{command}\n```\n")
+    listed = write(tmp_path, "conda-requirements.txt", "faiss-gpu==1.7.0   # remove -gpu for cpu only version\npytorch==1.9.0")
+    # A requirements file nothing installs may be anything: a list of what a notebook needs.
+    write(tmp_path, "notebook-requirements.txt", "torch==1.4.0\n")
+    assert find_torch_pin(tmp_path) == ((1, 9), listed)

@@ -4,13 +4,15 @@ A repository that pins `torch==2.1.0` runs on torch 2.1 whatever torch the machi
 (a pre-commit environment has none), and advice for torch 2.4 would be wrong there: the
 `torch.amp.GradScaler` a fix writes does not exist before 2.3. Walking up from the linted paths,
 the first folder whose requirements*.txt or requirement*.txt (or a conda package list or a `pip
-list` table saved under that name), pyproject.toml (dependencies and extras), Pipfile, setup.cfg,
+list` table saved under that name), pyproject.toml (dependencies and extras, Poetry's versions and
+wheel addresses), Pipfile, a lock file (poetry.lock, pdm.lock, uv.lock, Pipfile.lock), setup.cfg,
 setup.py, conda environment file
 (`environment.yml`, `env.yaml`, or any named for conda), Dockerfile (its official PyTorch base
 image and its RUN install commands), or the install commands (and the lines that are nothing but
 requirements, and the items of a list under a Requirements heading that give PyTorch a version) of
 its README.md, INSTALL.md or environment set-up script (`install.sh`, `env_setup.sh`)
-name torch decides, and after them the conda environment files a repository keeps in an `env/` or
+name torch decides (with the requirements and conda files its README's install commands name,
+whatever they are called), and after them the conda environment files a repository keeps in an `env/` or
 `envs/` folder, or names for what they are in a `scripts/` or `docker/` folder, and the Dockerfiles
 there (`docker/Dockerfile`); the walk ends at a
 repository's root or the home folder (project_scope). A requirement with no upper bound
@@ -21,6 +23,7 @@ is a hint, never a reason to fail.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -184,21 +187,32 @@ def _torch_requirements(folder: Path) -> Iterator[tuple[Optional[Version], Path]
         return
     named = {name for name, _ in found}
     for guide in [name for name in named if name.lower() in DESCRIBING_FILES]:
-        # `conda env create -f reinvent.yml` in the README: that file is the environment, whatever its name.
-        for environment in _conda_files_named(folder / guide):
-            if environment not in named and (folder / environment).is_file():
-                named.add(environment)
-                found.append((environment, _conda_environment))
+        # `conda env create -f reinvent.yml` in the README: that file is the environment, whatever
+        # its name; so is `conda install --file conda-requirements.txt` or `pip install -r deps.txt`.
+        text = _read(folder / guide)
+        listed_files = [(name, _conda_environment) for name in _conda_files_named(text)]
+        listed_files += [(name, _requirements_txt) for name in _requirement_files_named(text)]
+        for listed, reader in listed_files:
+            if listed not in named and (folder / listed).is_file():
+                named.add(listed)
+                found.append((listed, reader))
     for name, reader in found:
         path = folder / name
         for spec in reader(path):
             yield newest_allowed(spec), path
 
 
-def _conda_files_named(guide: Path) -> Iterator[str]:
+def _conda_files_named(guide: str) -> Iterator[str]:
     """The environment files of this folder that a guide's `conda env create -f FILE` (or `conda
     env update --file`, mamba's too) builds from."""
-    for command in re.finditer(r"(?:conda|mamba|micromamba)\s+env\s+(?:create|update)\b[^\n]*?(?:-f|--file)[=\s]+([\w.-]+\.ya?ml)\b", _read(guide)):
+    for command in re.finditer(r"(?:conda|mamba|micromamba)\s+env\s+(?:create|update)\b[^\n]*?(?:-f|--file)[=\s]+([\w.-]+\.ya?ml)\b", guide):
+        yield command.group(1)
+
+
+def _requirement_files_named(guide: str) -> Iterator[str]:
+    """The requirements files of this folder that a guide's `pip install -r FILE` or `conda install
+    --file FILE` installs."""
+    for command in re.finditer(_INSTALL_COMMAND + r"[^\n]*?(?:-r|--requirement|--file)[=\s]+([\w.-]+\.txt)\b", guide):
         yield command.group(1)
 
 
@@ -319,6 +333,35 @@ def _pyproject(path: Path) -> Iterator[str]:
         if isinstance(version, str):
             # Poetry's bare `2.1.0` is an exact pin; `^2.1` and `*` bound nothing useful here.
             yield f"=={version}" if version[:1].isdigit() else version
+        # A wheel it installs by address: `torch = {url = ".../torch-1.8.0%2Bcu111-...whl"}`.
+        addresses = [declared.get(key) for key in ("url", "path", "file")] if isinstance(declared, dict) else []
+        yield from (f"@ {wheel}" for wheel in addresses if isinstance(wheel, str))
+
+
+def _lock(path: Path) -> Iterator[str]:
+    """A lock file's torch: poetry's, pdm's and uv's `[[package]]` of that name, Pipenv's
+    `default` entry. What `poetry install` or `uv sync` installs is that exact version; of a lock
+    that resolves several (one per platform), the newest."""
+    if path.name.lower() == "pipfile.lock":
+        try:
+            document = json.loads(_read(path))
+        except (ValueError, RecursionError):
+            return
+        default = document.get("default") if isinstance(document, dict) else None
+        entry = default.get("torch") if isinstance(default, dict) else None
+        version = entry.get("version") if isinstance(entry, dict) else None
+        if isinstance(version, str):
+            yield version
+        return
+    document = _toml_naming_torch(path)
+    packages = document.get("package") if document is not None else None
+    locked = [
+        (newest, version) for package in (packages if isinstance(packages, list) else [])
+        if isinstance(package, dict) and package.get("name") == "torch" and isinstance(version := package.get("version"), str)
+        and (newest := newest_allowed(f"=={version}")) is not None
+    ]
+    if locked:
+        yield f"=={max(locked)[1]}"
 
 
 def _pipfile(path: Path) -> Iterator[str]:
@@ -484,6 +527,10 @@ _READERS: dict[str, Callable[[Path], Iterator[str]]] = {
     "install.md": _install_commands,
     "pyproject.toml": _pyproject,
     "pipfile": _pipfile,
+    "poetry.lock": _lock,
+    "pdm.lock": _lock,
+    "uv.lock": _lock,
+    "pipfile.lock": _lock,
     "setup.cfg": _setup_cfg,
     "setup.py": _setup_py,
     "environment.yml": _conda_environment,
