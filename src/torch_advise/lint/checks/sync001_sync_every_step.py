@@ -41,12 +41,15 @@ from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.lint.syntax_tree.source import bare_code
 from torch_advise.records import dataclass
 
-# Factories that build on the CPU unless given a device (the *_like ones follow their input).
+# Factories that build on the CPU unless given a device (the *_like ones follow their input), and
+# the legacy typed constructors, which always do (`torch.FloatTensor(target)`; the CUDA ones are
+# `torch.cuda.FloatTensor`).
 HOST_FACTORIES = {
     f"torch.{name}"
     for name in (
         "tensor", "as_tensor", "from_numpy", "zeros", "ones", "empty", "full", "arange", "linspace",
-        "logspace", "eye", "rand", "randn", "randint", "randperm",
+        "logspace", "eye", "rand", "randn", "randint", "randperm", "Tensor", "FloatTensor", "DoubleTensor",
+        "HalfTensor", "BFloat16Tensor", "ByteTensor", "CharTensor", "ShortTensor", "IntTensor", "LongTensor", "BoolTensor",
     )
 }
 
