@@ -693,12 +693,29 @@ class Steps:
             steps = [c for c in level if self.is_optimizer_step(c.site)]
             backwards = [c for c in level if c.site.method == "backward" and not c.periodic]
             if steps and backwards and all(c.periodic for c in steps):
-                found.append(Accumulation(loop, backwards, _modulus(self.guards, loop, steps[0]), [c.site for c in steps]))
+                count = _modulus(self.guards, loop, steps[0])
+                # `n_accumulate = 1` then `if (i + 1) % n_accumulate == 0:` steps every time.
+                if count is not None and self._only_one(count, steps[0].site.scope):
+                    continue
+                found.append(Accumulation(loop, backwards, count, [c.site for c in steps]))
             else:
                 micro = self._micro_step_loop(loop)
                 if micro is not None:
                     found.append(micro)
         return found
+
+    def _only_one(self, count: cst.BaseExpression, scope: Scope) -> bool:
+        """The accumulation count is the literal 1, or a name only ever assigned it: nothing
+        accumulates. A parameter defaulting to 1 is a setting a caller may raise, and the
+        accumulation it would then run is still checked."""
+        if isinstance(count, cst.Integer):
+            return count.evaluated_value == 1
+        if not isinstance(count, cst.Name):
+            return False
+        bindings = self.model.lookup(count.value, scope)
+        return bool(bindings) and all(
+            b.kind == "assign" and isinstance(b.value, cst.Integer) and b.value.evaluated_value == 1 for b in bindings
+        )
 
     def _micro_step_loop(self, loop: LoopInfo) -> Optional[Accumulation]:
         """`for _ in range(k):` running backward without stepping, followed by an optimizer step
