@@ -230,6 +230,26 @@ class Facts:
             return None
         return hook if self.lightning_fitted_on_gpu(function.cls) else None
 
+    def handed_to_a_lightning_class(self, loader: DataLoaderCall) -> Optional[str]:
+        """How often Lightning iterates the loader (one of LIGHTNING_LOADER_HOOKS), where it is
+        handed to a Lightning class of another module of the project whose hook returns what it
+        was handed: `System(model, optimizer, train_loader=loader)`."""
+        if self.project is None:
+            return None
+        for site in self.model.calls:
+            name = self.model.call_name(site)
+            facts = self.project.lightning_class(name) if name else None
+            if facts is None:
+                continue
+            handed = [*enumerate(positional_args(site.node)), *keyword_args(site.node).items()]
+            for key, value in handed:
+                if loader not in self.loaders_in(value, site.scope):
+                    continue
+                param = facts.init_params[key] if isinstance(key, int) and key < len(facts.init_params) else key
+                if param in facts.hooked_params:
+                    return LIGHTNING_LOADER_HOOKS[facts.hooked_params[param]]
+        return None
+
     @cached_property
     def _lightning_models_on_gpu(self) -> list[ClassInfo]:
         return lightning_models_on_gpu(self.model)

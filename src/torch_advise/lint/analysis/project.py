@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Optional, Union
@@ -284,12 +284,23 @@ class ModuleSummary:
         return _options(tree) if tree is not None else ({}, frozenset())
 
     @cached_property
+    def parsing_functions(self) -> frozenset[str]:
+        """Its functions that return the parsed command-line options (see parsing_functions)."""
+        tree = parse_python(self.source)
+        return parsing_functions(tree) if tree is not None else frozenset()
+
+    @cached_property
     def lightning_trainers(self) -> list[Optional[str]]:
         """Where each Lightning Trainer the module builds trains (lightning_trainers.py)."""
+        return self.lightning_trainers_with({})
+
+    def lightning_trainers_with(self, parsed_elsewhere: Mapping[str, object]) -> list[Optional[str]]:
+        """The same, where the options may also be parsed by another module's function, whose
+        defaults are `parsed_elsewhere` (the module's own options decide where both declare one)."""
         tree = parse_python(self.source)
         if tree is None:
             return [None]
-        return trainer_devices(tree, self.qualified, {name: option.default for name, option in self.options[0].items()})
+        return trainer_devices(tree, self.qualified, {**parsed_elsewhere, **{name: option.default for name, option in self.options[0].items()}})
 
     def qualified(self, dotted: str) -> str:
         """An imported name spelled from its module: `pl.LightningModule` after `import
@@ -910,7 +921,6 @@ def _parameter_defaults(function: FunctionNode) -> dict[str, ast.expr]:
 
 def _options(tree: ast.Module) -> tuple[dict[str, Option], frozenset[str]]:
     declared: dict[str, list[Option]] = {}
-    returning_parsed: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_argument":
             flags = tuple(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
@@ -921,10 +931,7 @@ def _options(tree: ast.Module) -> tuple[dict[str, Option], frozenset[str]]:
             value = default.value if isinstance(default, ast.Constant) else (None if default is None else NOT_LITERAL)
             if name is not None:
                 declared.setdefault(name, []).append(Option(value, flags))
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
-            isinstance(r, ast.Return) and r.value is not None and _parses(r.value, node) for r in ast.walk(node)
-        ):
-            returning_parsed.add(node.name)
+    returning_parsed = parsing_functions(tree)
     parsed = {
         target.id
         for statement in tree.body if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call)
@@ -933,6 +940,16 @@ def _options(tree: ast.Module) -> tuple[dict[str, Option], frozenset[str]]:
     }
     # An option declared twice (two parsers) has no one default.
     return {name: found[0] for name, found in declared.items() if len(found) == 1}, frozenset(parsed)
+
+
+def parsing_functions(tree: ast.Module) -> frozenset[str]:
+    """The module's functions that return the parsed command-line options (`def parse_args():
+    ... return parser.parse_args()`)."""
+    return frozenset(
+        node.name for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and any(isinstance(r, ast.Return) and r.value is not None and _parses(r.value, node) for r in ast.walk(node))
+    )
 
 
 def _parse_call(node: ast.expr) -> bool:
@@ -1758,9 +1775,24 @@ class Project:
             summary = self._summary(path)
             if summary is None or is_test_module(path, self.folder):
                 continue
-            for device in summary.lightning_trainers:
+            parsed_elsewhere = self._options_parsed_elsewhere(summary)
+            for device in summary.lightning_trainers_with(parsed_elsewhere) if parsed_elsewhere else summary.lightning_trainers:
                 devices.add(configuration_device(self.folder, os.path.dirname(path)) if device == CONFIGURED else device)
         return sorted(devices, key=str)
+
+    def _options_parsed_elsewhere(self, summary: ModuleSummary) -> dict[str, object]:
+        """The defaults of the command-line options a function of another module of the project
+        declares, where the module imports that function (`from params import parse_args`, then
+        `args = parse_args()` and `Trainer(gpus=args.gpus)`)."""
+        defaults: dict[str, object] = {}
+        for local, (reference, taken) in summary.imports.items():
+            if taken is None or local not in summary.identifiers:
+                continue
+            for path in self._resolve(reference, summary.path)[:1]:
+                other = summary_of(path)
+                if other is not None and taken in other.parsing_functions:
+                    defaults.update({name: option.default for name, option in other.options[0].items()})
+        return defaults
 
     def _importing(self, path: str) -> set[str]:
         """The project's modules that import the module at `path`, as Python would resolve them."""

@@ -36,7 +36,10 @@ class _FrameworkCopies:
         facts = self.ctx.facts
         if any(loader in facts.loaders_in(handed, site.scope) for site, handed in self.handed):
             return True
-        return facts.lightning_hook_on_gpu(loader, {**LIGHTNING_LOADER_HOOKS, **LIGHTNING_EVALUATION_HOOKS}) is not None
+        if facts.lightning_hook_on_gpu(loader, {**LIGHTNING_LOADER_HOOKS, **LIGHTNING_EVALUATION_HOOKS}) is not None:
+            return True
+        # Handed to a Lightning class of another module that returns it from a hook.
+        return facts.handed_to_a_lightning_class(loader) is not None and self.ctx.project.lightning_on_gpu()
 
 
 def _parameter_left_false(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:

@@ -13,7 +13,7 @@ from torch_advise.lint.analysis.facts import (
     DataLoaderCall,
     HandedLoader,
 )
-from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, lightning_fit_loaders, lightning_loader_hook, training_arguments
+from torch_advise.lint.analysis.frameworks import lightning_fit_loaders, lightning_loader_hook, training_arguments
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.model import (
     CallSite,
@@ -266,24 +266,7 @@ def _iterated_every_epoch_by_lightning(ctx: CheckContext, loader: DataLoaderCall
     for site, handed in lightning_fit_loaders(ctx.model):
         if loader in ctx.facts.loaders_in(handed, site.scope):
             return "Lightning's fit loop iterates it every epoch"
-    return _handed_to_a_lightning_class(ctx, loader)
-
-
-def _handed_to_a_lightning_class(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
-    """`System(model, optimizer, train_loader=loader)`, where System is a Lightning class of
-    another module of the project whose `train_dataloader` returns what it was handed."""
-    for site in ctx.model.calls:
-        name = ctx.model.call_name(site)
-        facts = ctx.project.lightning_class(name) if name else None
-        if facts is None:
-            continue
-        handed = [*zip(range(len(positional_args(site.node))), positional_args(site.node)), *keyword_args(site.node).items()]
-        passing = [key for key, value in handed if loader in ctx.facts.loaders_in(value, site.scope)]
-        for key in passing:
-            param = facts.init_params[key] if isinstance(key, int) and key < len(facts.init_params) else key
-            if param in facts.hooked_params:
-                return LIGHTNING_LOADER_HOOKS[facts.hooked_params[param]]
-    return None
+    return ctx.facts.handed_to_a_lightning_class(loader)
 
 
 def _how_restarted(ctx: CheckContext, loader: DataLoaderCall, workers: cst.BaseExpression) -> Optional[str]:
