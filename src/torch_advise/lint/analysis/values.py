@@ -22,7 +22,8 @@ from torch_advise.lint.analysis.syntax import (
 from torch_advise.lint.syntax_tree import nodes as cst
 
 # Calls that may be repeated in a fix without changing what the program does.
-PURE_CALLS = {"min", "max", "int", "len", "abs", "os.cpu_count"}
+CPU_COUNTS = {"os.cpu_count", "multiprocessing.cpu_count"}
+PURE_CALLS = {"min", "max", "int", "len", "abs", *CPU_COUNTS}
 
 
 def argparse_declarations(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> Optional[list[cst.Call]]:
@@ -125,7 +126,7 @@ def is_zero(value: object) -> bool:
 
 
 def positive(model: TrainingModel, expr: cst.BaseExpression, scope: Scope, asked: frozenset[int] = frozenset()) -> bool:
-    """Always more than 0: `4`, `os.cpu_count()`, `min(8, os.cpu_count() or 1)`."""
+    """Always more than 0: `4`, `os.cpu_count()` (or multiprocessing's), `min(8, os.cpu_count() or 1)`."""
     origins = model.origins(expr, scope)
     return bool(origins) and all(positive_value(model, o.expr, o.scope, asked) for o in origins)
 
@@ -144,8 +145,9 @@ def positive_value(model: TrainingModel, expr: cst.CSTNode, scope: Scope, asked:
     if isinstance(expr, cst.Call):
         name = model.qualname(expr.func, scope) or dotted(expr.func)
         arguments = [a.value for a in expr.args if not a.star]
-        if name == "os.cpu_count":
-            # None only where the count is unknown, and then `min`/`or` around it decide.
+        if name in CPU_COUNTS:
+            # os's is None only where the count is unknown, and then `min`/`or` around it decide;
+            # multiprocessing's raises there instead.
             return True
         if name == "min" and arguments and len(arguments) == len(expr.args):
             return all(positive(model, a, scope, asked) for a in arguments)
