@@ -330,6 +330,8 @@ def test_each_sub_project_is_advised_for_the_torch_it_pins(tmp_path):
         ("### Requirements\n* Python 3.8\n* PyTorch install 1.7.1\n* torchvision\n* CUDA 11.0\n", (1, 7)),
         ("**Dependencies**\n- Python 3.6, PyTorch 1.4 (CUDA 10.1)\n", (1, 4)),
         ("## Environment\n1. torch: v1.10.0\n", (1, 10)),
+        # the versions the authors' environment used, listed in the installation steps
+        ("## Installation\n3. **Install Dependencies:** our environment used:\n    - Python: `3.8.15`\n    - PyTorch: `1.10.1`\n", (1, 10)),
         # the version in parentheses after the name, as a versions list writes it
         ("# Requirements\n- Python 3.6.6\n- numpy (1.16.4)\n- Pytorch (1.1.0)\n", (1, 1)),
         ("## Requirements\n- PyTorch (1.8 or later)\n- pytorch (>=1.8)\n", None),

@@ -9,7 +9,8 @@ wheel addresses), Pipfile, a lock file (poetry.lock, pdm.lock, uv.lock, Pipfile.
 setup.py, conda environment file
 (`environment.yml`, `env.yaml`, or any named for conda), Dockerfile (its official PyTorch base
 image and its RUN install commands), or the install commands (and the lines that are nothing but
-requirements, and the items of a list under a Requirements heading that give PyTorch a version) of
+requirements, and the items of a list under a Requirements or Installation heading that give
+PyTorch a version) of
 its README.md, INSTALL.md or environment set-up script (`install.sh`, `env_setup.sh`)
 name torch decides (with the requirements and conda files its README's install commands name,
 whatever they are called), and after them the conda environment files a repository keeps in an `env/` or
@@ -70,7 +71,7 @@ _LISTED_ITEM = r"^\s*(?:[-*+>]|\d+[.)])\s+"
 _SPACED_OPERATOR = r"\s*(===|==|~=|!=|<=|>=|<|>|=)\s*"
 # A Markdown heading (`## Requirements`), or a line that stands for one (`**Requirements**`, `Requirements:`).
 _HEADING = r"^\s*(?:#{1,6}\s*(.*?)\s*#*\s*$|\*\*([^*]+)\*\*:?\s*$|([A-Z][\w ]{0,40}):\s*$)"
-_REQUIREMENTS_HEADING = r"(?i)requirement|dependenc|prerequisite|environment|software|packages"
+_REQUIREMENTS_HEADING = r"(?i)requirement|dependenc|prerequisite|environment|software|packages|install"
 # The name and the version right after it, a word like `install` or `version` between at most,
 # or an opening parenthesis (`- Pytorch (1.1.0)`), or what the authors tested it on (`- PyTorch
 # (currently tested on version 1.6.0)`).
