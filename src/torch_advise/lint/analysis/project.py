@@ -1785,8 +1785,8 @@ class Project:
         declares, where the module imports that function (`from params import parse_args`, then
         `args = parse_args()` and `Trainer(gpus=args.gpus)`)."""
         defaults: dict[str, object] = {}
-        for local, (reference, taken) in summary.imports.items():
-            if taken is None or local not in summary.identifiers:
+        for reference, taken in summary.imports.values():
+            if taken is None:
                 continue
             for path in self._resolve(reference, summary.path)[:1]:
                 other = summary_of(path)
