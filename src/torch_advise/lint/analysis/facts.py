@@ -230,10 +230,10 @@ class Facts:
             return None
         return hook if self.lightning_fitted_on_gpu(function.cls) else None
 
-    def handed_to_a_lightning_class(self, loader: DataLoaderCall) -> Optional[str]:
-        """How often Lightning iterates the loader (one of LIGHTNING_LOADER_HOOKS), where it is
-        handed to a Lightning class of another module of the project whose hook returns what it
-        was handed: `System(model, optimizer, train_loader=loader)`."""
+    def handed_to_a_lightning_class(self, loader: DataLoaderCall, hooks: Mapping[str, str] = LIGHTNING_LOADER_HOOKS) -> Optional[str]:
+        """How often Lightning iterates the loader (one of `hooks`), where it is handed to a
+        Lightning class of another module of the project whose hook returns what it was handed:
+        `System(model, optimizer, train_loader=loader)`."""
         if self.project is None:
             return None
         for site in self.model.calls:
@@ -245,9 +245,10 @@ class Facts:
             for key, value in handed:
                 if loader not in self.loaders_in(value, site.scope):
                     continue
-                param = facts.init_params[key] if isinstance(key, int) and key < len(facts.init_params) else key
-                if param in facts.hooked_params:
-                    return LIGHTNING_LOADER_HOOKS[facts.hooked_params[param]]
+                param = facts.init_params[key] if isinstance(key, int) and key < len(facts.init_params) else str(key)
+                hook = facts.hooked_params.get(param)
+                if hook is not None and hook in hooks:
+                    return hooks[hook]
         return None
 
     @cached_property

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from torch_advise.lint.analysis.configured_values import configuration_settings, configured_positive, cuda_settings
-from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, is_lightning
+from torch_advise.lint.analysis.frameworks import LIGHTNING_EVALUATION_HOOKS, LIGHTNING_LOADER_HOOKS, is_lightning
 from torch_advise.lint.analysis.importers import (
     NOTEBOOK_SUFFIX,
     ModuleReference,
@@ -176,8 +176,9 @@ class FunctionFacts:
 class ClassFacts:
     bases: tuple[str, ...]  # as imported names make them: `pytorch_lightning.LightningModule`
     init_params: tuple[str, ...]  # without the instance
-    # Loader hooks that return what the constructor was handed: parameter -> hook
-    # (`self.train_loader = train_loader` ... `def train_dataloader(self): return self.train_loader`).
+    # Loader hooks, the evaluation ones too, that return what the constructor was handed:
+    # parameter -> hook (`self.train_loader = train_loader` ... `def train_dataloader(self): return
+    # self.train_loader`).
     hooked_params: dict[str, str]
     training_methods: frozenset[str]  # methods whose body trains (backward, an optimizer step)
     # Methods each call of which runs backward outside their loops, themselves or through other
@@ -1182,7 +1183,7 @@ def _class_facts(
                 if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
                     stored[target.attr] = statement.value.id
     hooked = {}
-    for hook in LIGHTNING_LOADER_HOOKS:
+    for hook in (*LIGHTNING_LOADER_HOOKS, *LIGHTNING_EVALUATION_HOOKS):
         method = methods.get(hook)
         for returned in walks[id(method)].returns if method is not None else ():
             value = returned.value

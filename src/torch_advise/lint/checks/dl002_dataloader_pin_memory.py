@@ -36,10 +36,11 @@ class _FrameworkCopies:
         facts = self.ctx.facts
         if any(loader in facts.loaders_in(handed, site.scope) for site, handed in self.handed):
             return True
-        if facts.lightning_hook_on_gpu(loader, {**LIGHTNING_LOADER_HOOKS, **LIGHTNING_EVALUATION_HOOKS}) is not None:
+        hooks = {**LIGHTNING_LOADER_HOOKS, **LIGHTNING_EVALUATION_HOOKS}
+        if facts.lightning_hook_on_gpu(loader, hooks) is not None:
             return True
         # Handed to a Lightning class of another module that returns it from a hook.
-        return facts.handed_to_a_lightning_class(loader) is not None and self.ctx.project.lightning_on_gpu()
+        return facts.handed_to_a_lightning_class(loader, hooks) is not None and self.ctx.project.lightning_on_gpu()
 
 
 def _parameter_left_false(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
