@@ -116,9 +116,11 @@ def importers_of(folder: str, name: str) -> dict[str, tuple[tuple[ModuleReferenc
 
 
 _IMPORT_LINE = re.compile(rb"^[ \t]*(?:from|import)[ \t][^\n]*", re.MULTILINE)
-# The same, where a notebook's JSON writes a line of a cell: at the start of a string of its
-# `source` list, or after an escaped line break. Outputs match too, which only costs a parse.
-_NOTEBOOK_IMPORT_LINE = re.compile(rb'(?:^[ \t]*"|\\n)[ \t]*(?:from|import)[ \t][^"\n]*', re.MULTILINE)
+# In a notebook's JSON a line of a cell is a string of its `source` list, or runs from an escaped
+# line break: found from the word `import`, which is rare, rather than by a pattern tried at every
+# quote of a file that may hold megabytes of outputs. Outputs match too, which only costs a parse.
+_IMPORT_WORD = re.compile(rb"import[ \t]")
+_IMPORT_START = re.compile(rb"[ \t]*(?:from|import)[ \t]")
 _WORD = re.compile(rb"\w+")
 
 
@@ -129,11 +131,24 @@ def import_line_words(folder: str) -> dict[bytes, tuple[str, ...]]:
     holding: dict[bytes, list[str]] = {}
     for path in importing_files(folder):
         source = read_file(path)
-        lines = _NOTEBOOK_IMPORT_LINE if path.endswith(NOTEBOOK_SUFFIX) else _IMPORT_LINE
-        words = {word for line in lines.findall(source) for word in _WORD.findall(line)} if source is not None else set()
+        lines = (_notebook_import_lines(source) if path.endswith(NOTEBOOK_SUFFIX) else _IMPORT_LINE.findall(source)) if source is not None else []
+        words = {word for line in lines for word in _WORD.findall(line)}
         for word in words:
             holding.setdefault(word, []).append(path)
     return {word: tuple(paths) for word, paths in holding.items()}
+
+
+def _notebook_import_lines(source: bytes) -> list[bytes]:
+    """The import lines of a notebook's cells, as its JSON writes them."""
+    lines = []
+    for match in _IMPORT_WORD.finditer(source):
+        at = match.start()
+        start = max(source.rfind(b'"', 0, at) + 1, source.rfind(b"\\n", 0, at) + 2)
+        ends = [end for end in (source.find(b'"', at), source.find(b"\\n", at)) if end >= 0]
+        line = source[start : min(ends, default=len(source))]
+        if _IMPORT_START.match(line):
+            lines.append(line)
+    return lines
 
 
 def _file_imports(importer: str) -> dict[ModuleReference, set[str]]:
