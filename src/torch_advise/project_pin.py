@@ -340,20 +340,9 @@ def _pyproject(path: Path) -> Iterator[str]:
 
 
 def _lock(path: Path) -> Iterator[str]:
-    """A lock file's torch: poetry's, pdm's and uv's `[[package]]` of that name, Pipenv's
-    `default` entry. What `poetry install` or `uv sync` installs is that exact version; of a lock
-    that resolves several (one per platform), the newest."""
-    if path.name.lower() == "pipfile.lock":
-        try:
-            document = json.loads(_read(path))
-        except (ValueError, RecursionError):
-            return
-        default = document.get("default") if isinstance(document, dict) else None
-        entry = default.get("torch") if isinstance(default, dict) else None
-        version = entry.get("version") if isinstance(entry, dict) else None
-        if isinstance(version, str):
-            yield version
-        return
+    """A lock file's torch: poetry's, pdm's and uv's `[[package]]` of that name. What `poetry
+    install` or `uv sync` installs is that exact version; of a lock that resolves several (one per
+    platform), the newest."""
     document = _toml_naming_torch(path)
     packages = document.get("package") if document is not None else None
     locked = [
@@ -363,6 +352,19 @@ def _lock(path: Path) -> Iterator[str]:
     ]
     if locked:
         yield f"=={max(locked)[1]}"
+
+
+def _pipfile_lock(path: Path) -> Iterator[str]:
+    """Pipenv's lock: the exact torch of its `default` packages, not its `develop` ones."""
+    try:
+        document = json.loads(_read(path))
+    except (ValueError, RecursionError):
+        return
+    default = document.get("default") if isinstance(document, dict) else None
+    entry = default.get("torch") if isinstance(default, dict) else None
+    version = entry.get("version") if isinstance(entry, dict) else None
+    if isinstance(version, str):
+        yield version
 
 
 def _pipfile(path: Path) -> Iterator[str]:
@@ -531,7 +533,7 @@ _READERS: dict[str, Callable[[Path], Iterator[str]]] = {
     "poetry.lock": _lock,
     "pdm.lock": _lock,
     "uv.lock": _lock,
-    "pipfile.lock": _lock,
+    "pipfile.lock": _pipfile_lock,
     "setup.cfg": _setup_cfg,
     "setup.py": _setup_py,
     "environment.yml": _conda_environment,

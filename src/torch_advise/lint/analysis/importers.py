@@ -131,9 +131,10 @@ def import_line_words(folder: str) -> dict[bytes, tuple[str, ...]]:
     holding: dict[bytes, list[str]] = {}
     for path in importing_files(folder):
         source = read_file(path)
-        lines = (_notebook_import_lines(source) if path.endswith(NOTEBOOK_SUFFIX) else _IMPORT_LINE.findall(source)) if source is not None else []
-        words = {word for line in lines for word in _WORD.findall(line)}
-        for word in words:
+        if source is None:
+            continue
+        lines = _notebook_import_lines(source) if path.endswith(NOTEBOOK_SUFFIX) else _IMPORT_LINE.findall(source)
+        for word in {word for line in lines for word in _WORD.findall(line)}:
             holding.setdefault(word, []).append(path)
     return {word: tuple(paths) for word, paths in holding.items()}
 

@@ -276,19 +276,23 @@ class ModuleSummary:
         return self._scope_facts[5]
 
     @cached_property
+    def _command_line(self) -> tuple[dict[str, Option], frozenset[str], frozenset[str]]:
+        tree = parse_python(self.source)
+        return _options(tree) if tree is not None else ({}, frozenset(), frozenset())
+
+    @property
     def options(self) -> tuple[dict[str, Option], frozenset[str]]:
         """The command-line options the module declares (`parser.add_argument(...)`, by the
         attribute they set), and its module-level names that hold the parsed options:
         `args = parser.parse_args()`, or `args = parse_args()` of a function of the module
         returning them."""
-        tree = parse_python(self.source)
-        return _options(tree) if tree is not None else ({}, frozenset())
+        return self._command_line[:2]
 
-    @cached_property
+    @property
     def parsing_functions(self) -> frozenset[str]:
-        """Its functions that return the parsed command-line options (see parsing_functions)."""
-        tree = parse_python(self.source)
-        return parsing_functions(tree) if tree is not None else frozenset()
+        """Its functions that return the parsed command-line options (`def parse_args(): ...
+        return parser.parse_args()`)."""
+        return self._command_line[2]
 
     @cached_property
     def lightning_trainers(self) -> list[Optional[str]]:
@@ -920,7 +924,9 @@ def _parameter_defaults(function: FunctionNode) -> dict[str, ast.expr]:
     return defaults
 
 
-def _options(tree: ast.Module) -> tuple[dict[str, Option], frozenset[str]]:
+def _options(tree: ast.Module) -> tuple[dict[str, Option], frozenset[str], frozenset[str]]:
+    """The options the module declares, the module-level names holding the parsed options, and
+    the functions returning them."""
     declared: dict[str, list[Option]] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_argument":
@@ -932,7 +938,11 @@ def _options(tree: ast.Module) -> tuple[dict[str, Option], frozenset[str]]:
             value = default.value if isinstance(default, ast.Constant) else (None if default is None else NOT_LITERAL)
             if name is not None:
                 declared.setdefault(name, []).append(Option(value, flags))
-    returning_parsed = parsing_functions(tree)
+    returning_parsed = frozenset(
+        node.name for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and any(isinstance(r, ast.Return) and r.value is not None and _parses(r.value, node) for r in ast.walk(node))
+    )
     parsed = {
         target.id
         for statement in tree.body if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call)
@@ -940,17 +950,7 @@ def _options(tree: ast.Module) -> tuple[dict[str, Option], frozenset[str]]:
         if _parse_call(statement.value) or dotted_name(statement.value.func) in returning_parsed
     }
     # An option declared twice (two parsers) has no one default.
-    return {name: found[0] for name, found in declared.items() if len(found) == 1}, frozenset(parsed)
-
-
-def parsing_functions(tree: ast.Module) -> frozenset[str]:
-    """The module's functions that return the parsed command-line options (`def parse_args():
-    ... return parser.parse_args()`)."""
-    return frozenset(
-        node.name for node in ast.walk(tree)
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-        and any(isinstance(r, ast.Return) and r.value is not None and _parses(r.value, node) for r in ast.walk(node))
-    )
+    return {name: found[0] for name, found in declared.items() if len(found) == 1}, frozenset(parsed), returning_parsed
 
 
 def _parse_call(node: ast.expr) -> bool:
