@@ -12,6 +12,7 @@ from torch_advise.lint.analysis.backward_elsewhere import backward_in_project
 from torch_advise.lint.analysis.edits import Edit, SetKeyword
 from torch_advise.lint.analysis.facts import Facts
 from torch_advise.lint.analysis.model import TrainingModel
+from torch_advise.lint.analysis.options_elsewhere import options_in_project
 from torch_advise.lint.analysis.project import Project
 from torch_advise.lint.analysis.steps import Steps
 from torch_advise.lint.syntax_tree import nodes as cst
@@ -51,6 +52,7 @@ class Analysis:
         model.name_relative_imports(project.package)
         model.bind_star_imports(project.star_imported())
         model.backward_elsewhere = backward_in_project(model, project)
+        model.options_elsewhere = options_in_project(model, project)
         facts = Facts(model, project)
         return cls(model, facts, Steps(model, facts), target, path, project)
 

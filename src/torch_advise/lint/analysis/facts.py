@@ -12,13 +12,14 @@ from functools import cached_property
 from typing import NamedTuple, Optional
 
 from torch_advise.lint.analysis.backward_elsewhere import project_classes_called
+from torch_advise.lint.analysis.command_line import Option
 from torch_advise.lint.analysis.constants import truth
 from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS, lightning_class, lightning_loader_hook, lightning_models_on_gpu
 from torch_advise.lint.analysis.in_memory_datasets import ARRAY_CONVERSIONS, ARRAY_VIEWS, CONVERTING_METHODS
 from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
 from torch_advise.lint.analysis.loader_subclasses import DATALOADER_PARAMS, WORKER_SETTINGS, LoaderForwarding
 from torch_advise.lint.analysis.model import Binding, Branch, CallSite, ClassInfo, FunctionInfo, LoopInfo, Origin, Scope, TrainingModel
-from torch_advise.lint.analysis.project import ITERATION_WRAPPERS, FunctionFacts, Option, Project
+from torch_advise.lint.analysis.project import ITERATION_WRAPPERS, FunctionFacts, Project
 from torch_advise.lint.analysis.syntax import (
     argument_for,
     device_argument,
@@ -34,7 +35,7 @@ from torch_advise.lint.analysis.syntax import (
     string_value,
     target_names,
 )
-from torch_advise.lint.analysis.values import argparse_declarations, argparse_defaults, declared_default
+from torch_advise.lint.analysis.values import argparse_declarations, argparse_defaults, declared_default, options_parsed_elsewhere
 from torch_advise.lint.analysis.walk import descendants
 from torch_advise.lint.syntax_tree import nodes as cst
 from torch_advise.records import dataclass, field
@@ -584,7 +585,10 @@ class Facts:
             qualname = model.qualname(expr.value, scope)
             found = self.project.option(qualname, expr.attr.value) if qualname is not None and "." in qualname else None
             if found is None:
-                return None
+                elsewhere = options_parsed_elsewhere(model, expr, scope)
+                if elsewhere is None or len(elsewhere) != 1:
+                    return None
+                found = elsewhere[0]
             option, declaring = found
         return option, declaring
 

@@ -9,10 +9,11 @@ those records, with memoisation, so a file pays only for what its checks ask.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property, partial
 from typing import Optional, Union
 
+from torch_advise.lint.analysis.command_line import Option
 from torch_advise.lint.analysis.dataclass_fields import Field, dataclass_fields, field_argument
 from torch_advise.lint.analysis.names import canonical
 from torch_advise.lint.analysis.syntax import (
@@ -223,6 +224,9 @@ class TrainingModel:
         # Calls this file cannot follow that run backward elsewhere (set from the project's
         # modules, backward_elsewhere.py); with no project, none does.
         self.backward_elsewhere: Callable[[CallSite], bool] = _no_backward_elsewhere
+        # The command-line options a call this file cannot follow returns parsed, as another
+        # module of the project declares them (options_elsewhere.py); with no project, none.
+        self.options_elsewhere: Callable[[cst.Call, Scope], Optional[Mapping[str, tuple[Option, str]]]] = _no_options_elsewhere
 
     def release(self) -> None:
         """Break the model's reference cycles (scopes and their bindings, functions and their
@@ -246,6 +250,7 @@ class TrainingModel:
                 value.clear()
         # The project's predicate holds the model: dropping it breaks that cycle too.
         self.backward_elsewhere = _no_backward_elsewhere
+        self.options_elsewhere = _no_options_elsewhere
 
     # ---- lookups -------------------------------------------------------------------------
 
@@ -644,6 +649,10 @@ class TrainingModel:
         if self._is_self(receiver, scope):
             assert scope.function is not None and scope.function.cls is not None
             return scope.function.cls
+        if isinstance(receiver, cst.Call):
+            # `TrainOptions().parse()`: the object the call builds.
+            built = self.callee(receiver, scope)
+            return built if isinstance(built, ClassInfo) else None
         key = (id(receiver), id(scope))
         if isinstance(receiver, (cst.Name, cst.Attribute)) and not (
             isinstance(receiver, cst.Name) and receiver.value in ("self", "cls")
@@ -828,6 +837,10 @@ class TrainingModel:
 
 def _no_backward_elsewhere(site: CallSite) -> bool:
     return False
+
+
+def _no_options_elsewhere(call: cst.Call, scope: Scope) -> Optional[Mapping[str, tuple[Option, str]]]:
+    return None
 
 
 def _abstract(function: FunctionInfo) -> bool:

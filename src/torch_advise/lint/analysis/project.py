@@ -20,6 +20,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Optional, Union
 
+from torch_advise.lint.analysis.command_line import CommandLine, Option, command_line
 from torch_advise.lint.analysis.configured_values import configuration_settings, configured_positive, cuda_settings
 from torch_advise.lint.analysis.frameworks import LIGHTNING_EVALUATION_HOOKS, LIGHTNING_LOADER_HOOKS, is_lightning
 from torch_advise.lint.analysis.importers import (
@@ -44,7 +45,6 @@ from torch_advise.lint.analysis.lightning_trainers import CONFIGURED, configurat
 from torch_advise.lint.analysis.loader_subclasses import TORCH_DATALOADERS, LoaderForwarding, loader_forwarding
 from torch_advise.lint.analysis.precision import PRECISION_NAMES, chosen_precisions
 from torch_advise.lint.analysis.star_exports import OWN, UNKNOWN, StarExports, star_exports
-from torch_advise.lint.analysis.syntax import NOT_LITERAL, option_dest
 from torch_advise.lint.notebook import cell_line
 from torch_advise.lint.project_files import LAUNCH_SUFFIXES, forget_states, project_files
 from torch_advise.records import dataclass, field
@@ -210,14 +210,6 @@ ScopeSummaries = tuple[
 ]
 
 
-@dataclass(frozen=True)
-class Option:
-    """A command-line option: its default when a literal (NOT_LITERAL otherwise) and its flags."""
-
-    default: object
-    flags: tuple[str, ...]
-
-
 @dataclass
 class ModuleSummary:
     """What a module imports and names, read at once; what its scopes do (functions, loops,
@@ -276,9 +268,10 @@ class ModuleSummary:
         return self._scope_facts[5]
 
     @cached_property
-    def _command_line(self) -> tuple[dict[str, Option], frozenset[str], frozenset[str]]:
+    def command_line(self) -> CommandLine:
+        """Its command-line options, and what of it returns them parsed (command_line.py)."""
         tree = parse_python(self.source)
-        return _options(tree) if tree is not None else ({}, frozenset(), frozenset())
+        return command_line(tree) if tree is not None else CommandLine({}, frozenset(), frozenset(), frozenset())
 
     @property
     def options(self) -> tuple[dict[str, Option], frozenset[str]]:
@@ -286,13 +279,13 @@ class ModuleSummary:
         attribute they set), and its module-level names that hold the parsed options:
         `args = parser.parse_args()`, or `args = parse_args()` of a function of the module
         returning them."""
-        return self._command_line[:2]
+        return self.command_line.options, self.command_line.parsed_names
 
     @property
     def parsing_functions(self) -> frozenset[str]:
         """Its functions that return the parsed command-line options (`def parse_args(): ...
-        return parser.parse_args()`)."""
-        return self._command_line[2]
+        return parser.parse_args()`), and its classes' methods that do (`TrainOptions.parse`)."""
+        return self.command_line.parsing_functions
 
     @cached_property
     def lightning_trainers(self) -> list[Optional[str]]:
@@ -924,50 +917,6 @@ def _parameter_defaults(function: FunctionNode) -> dict[str, ast.expr]:
     return defaults
 
 
-def _options(tree: ast.Module) -> tuple[dict[str, Option], frozenset[str], frozenset[str]]:
-    """The options the module declares, the module-level names holding the parsed options, and
-    the functions returning them."""
-    declared: dict[str, list[Option]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_argument":
-            flags = tuple(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
-            keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
-            dest = keywords.get("dest")
-            name = dest.value if isinstance(dest, ast.Constant) and isinstance(dest.value, str) else option_dest(flags)
-            default = keywords.get("default")
-            value = default.value if isinstance(default, ast.Constant) else (None if default is None else NOT_LITERAL)
-            if name is not None:
-                declared.setdefault(name, []).append(Option(value, flags))
-    returning_parsed = frozenset(
-        node.name for node in ast.walk(tree)
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-        and any(isinstance(r, ast.Return) and r.value is not None and _parses(r.value, node) for r in ast.walk(node))
-    )
-    parsed = {
-        target.id
-        for statement in tree.body if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call)
-        for target in statement.targets if isinstance(target, ast.Name)
-        if _parse_call(statement.value) or dotted_name(statement.value.func) in returning_parsed
-    }
-    # An option declared twice (two parsers) has no one default.
-    return {name: found[0] for name, found in declared.items() if len(found) == 1}, frozenset(parsed), returning_parsed
-
-
-def _parse_call(node: ast.expr) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "parse_args"
-
-
-def _parses(value: ast.expr, function: FunctionNode) -> bool:
-    """A returned value that is the parsed options: `parser.parse_args()`, or a name of the
-    function assigned it."""
-    if _parse_call(value):
-        return True
-    return isinstance(value, ast.Name) and any(
-        isinstance(node, ast.Assign) and _parse_call(node.value) and any(isinstance(t, ast.Name) and t.id == value.id for t in node.targets)
-        for node in ast.walk(function)
-    )
-
-
 # A command-line flag as a word of its own: `--workers`, `-j` (not `x-ray`, not `--workers2`'s prefix).
 FLAG_WORD = rb"(?<![\w-])-{1,2}[A-Za-z][\w-]*"
 
@@ -1591,6 +1540,27 @@ class Project:
             qualname = self._star_names(summary).get(name, UNKNOWN) if "." not in name and summary.star_imports else UNKNOWN
         return qualname != UNKNOWN and "." in qualname and self.module_name_can_be_cuda(f"{qualname}.{attribute}")
 
+    def parsed_options(self, qualname: str, method: Optional[str] = None) -> Optional[dict[str, tuple[Option, str]]]:
+        """The command-line options that the project's function `qualname` returns parsed
+        (`args = parse_args()` after `from options import parse_args`), or its class's `method`,
+        inherited or not (`TrainOptions().parse()`), each with the path of the module declaring
+        it; None where the call returns no parsed options. The options are the ones the modules
+        of that function and of the class's lineage declare, less those two of them declare and
+        those a declaring module assigns on some object: `parse()` may rewrite them."""
+        for summary, name in self._defining(qualname):
+            if method is None:
+                if name not in summary.parsing_functions:
+                    return None
+                modules = [summary]
+            else:
+                lineage = list(self._named_lineage(summary, name, 0))
+                defining = next(((module, owner) for module, owner, cls in lineage if cls is not None and method in cls.methods), None)
+                if defining is None or f"{defining[1]}.{method}" not in defining[0].parsing_functions:
+                    return None
+                modules = list({module.path: module for module, _, _ in lineage}.values())
+            return _declared_once(modules)
+        return None
+
     def option(self, qualname: str, attribute: str) -> Optional[tuple[Option, str]]:
         """The command-line option `attribute` of the parsed options `qualname` names
         (`param.args` after `from param import args`), with the module declaring it."""
@@ -1944,17 +1914,21 @@ class Project:
             return next((cls.methods[method] for _, cls in self._lineage(summary, name) if cls is not None and method in cls.methods), None)
         return None
 
-    def _lineage(self, summary: ModuleSummary, name: str, depth: int = 0) -> Iterator[tuple[ModuleSummary, Optional[ClassFacts]]]:
+    def _lineage(self, summary: ModuleSummary, name: str) -> Iterator[tuple[ModuleSummary, Optional[ClassFacts]]]:
         """The class `name` of `summary` and the classes it inherits from, nearest first, each
         with the module that defines it (None for a class the module does not define), up to
         MAX_BASES generations."""
+        return ((module, cls) for module, _, cls in self._named_lineage(summary, name, 0))
+
+    def _named_lineage(self, summary: ModuleSummary, name: str, depth: int) -> Iterator[tuple[ModuleSummary, str, Optional[ClassFacts]]]:
+        """The same, with the name each class has in its module."""
         cls = summary.classes.get(name)
-        yield summary, cls
+        yield summary, name, cls
         if cls is None or depth >= MAX_BASES:
             return
         for base in cls.bases:
             for other, base_name in self._class_definitions(summary, base):
-                yield from self._lineage(other, base_name, depth + 1)
+                yield from self._named_lineage(other, base_name, depth + 1)
 
     def _class_definitions(self, summary: ModuleSummary, name: str) -> Iterator[tuple[ModuleSummary, str]]:
         """Where a base class named in `summary` is defined: there, or in the project module it
@@ -2092,3 +2066,14 @@ class Project:
             if other is not None and target[1] in other.functions:
                 return other.functions[target[1]]
         return None
+
+
+def _declared_once(modules: list[ModuleSummary]) -> dict[str, tuple[Option, str]]:
+    declared: dict[str, list[tuple[Option, str]]] = {}
+    rewritten: set[str] = set()
+    for module in modules:
+        line = module.command_line
+        rewritten |= line.options.keys() & line.assigned_attributes
+        for name, option in line.options.items():
+            declared.setdefault(name, []).append((option, module.path))
+    return {name: found[0] for name, found in declared.items() if len(found) == 1 and name not in rewritten}

@@ -98,6 +98,19 @@ def literal_value(expr: cst.CSTNode) -> object:
 NOT_LITERAL = object()
 
 
+def literal_node(value: object) -> cst.BaseExpression:
+    """The expression writing a literal value out (`4`, `-1`, `"cuda"`, `True`); for any other
+    value (NOT_LITERAL), `...`, which holds nothing the checks can read."""
+    if value is None or isinstance(value, bool):
+        return cst.Name(str(value))
+    if isinstance(value, (int, float)):
+        number: cst.BaseExpression = cst.Integer(str(abs(value))) if isinstance(value, int) else cst.Float(repr(abs(value)))
+        return cst.UnaryOperation(cst.Minus(), number) if value < 0 else number
+    if isinstance(value, str):
+        return cst.SimpleString(repr(value))
+    return cst.Ellipsis()
+
+
 def root_name(expr: cst.CSTNode) -> Optional[str]:
     """`batch` for `batch`, `batch[0]`, `batch.x`, `batch["x"].float()`."""
     while True:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from torch_advise.lint.analysis.command_line import Option
 from torch_advise.lint.analysis.model import (
     CallSite,
     Scope,
@@ -15,6 +16,7 @@ from torch_advise.lint.analysis.syntax import (
     dotted,
     is_parse_args_call,
     keyword_args,
+    literal_node,
     literal_value,
     positional_args,
     string_value,
@@ -86,13 +88,29 @@ def declared_default(call: cst.Call) -> Optional[cst.CSTNode]:
     return None
 
 
+def options_parsed_elsewhere(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> Optional[list[tuple[Option, str]]]:
+    """`args.workers` where `args = parse_args()` returns the options another module of the
+    project parses (or `opt = TrainOptions().parse()`): the option it reads, as that module
+    declares it, with the module's path; None when `expr` is not such a read."""
+    if not isinstance(expr, cst.Attribute):
+        return None
+    found = []
+    for origin in model.origins(expr.value, scope):
+        if isinstance(origin.expr, cst.Call):
+            options = model.options_elsewhere(origin.expr, origin.scope)
+            if options is not None and expr.attr.value in options:
+                found.append(options[expr.attr.value])
+    return found or None
+
+
 def argparse_defaults(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> Optional[list[cst.CSTNode]]:
-    """`args.workers` where `args = parser.parse_args()` (or absl's `FLAGS.workers`): the
-    defaults of the declarations (a literal `False` for store_true); None when `expr` is not
-    such a read."""
+    """`args.workers` where `args = parser.parse_args()` (or absl's `FLAGS.workers`, or options
+    another module of the project parses): the defaults of the declarations (a literal `False`
+    for store_true); None when `expr` is not such a read."""
     declared = argparse_declarations(model, expr, scope)
     if declared is None:
-        return None
+        elsewhere = options_parsed_elsewhere(model, expr, scope)
+        return None if elsewhere is None else [literal_node(option.default) for option, _ in elsewhere]
     defaults: list[cst.CSTNode] = []
     for call in declared:
         default = declared_default(call)
