@@ -4212,6 +4212,292 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "haoxiangsnr/Wave-U-Net-for-Speech-Enhancement": {
         "enhancement.py": f"{NOT_TRAINING}: inference script enhancing audio with a checkpoint",
     },
+    # holdout37
+    "1991yuyang/pointnet": {
+        "dataset.py": f"{LIBRARY}: ShapeNet Dataset class and data loader helpers",
+    },
+    "ChenyangWang95/MegaPortrait-hack": {
+        "mysixdrepnet.py": f"{VENDORED}: pasted copy of 6DRepNet (model, datasets, its train script) and RepVGG backbone",
+        "reference/warpgenerators/bilayer-model.py": f"{VENDORED}: reference dump of SamsungLabs bilayer-model source files",
+        "reference/warpgenerators/latent-pose-reenactment.py": f"{VENDORED}: reference dump of latent-pose-reenactment source files",
+    },
+    "JBedichek/Stock-Prediction": {
+        "training/hdf5_data_loader.py": f"{LIBRARY}: HDF5 Dataset and StockDataModule data loading only",
+        "utils/utils.py": f"{LIBRARY}: helper functions (plots, loss helpers, SAM optimizer, layer utils)",
+    },
+    "anenbergb/latent-diffusion": {
+        "ldm/tools/hf_train_diffusion.py": f"{VENDORED}: near-verbatim copy of the HF diffusers basic DDPM training tutorial",
+    },
+    "doanhlee04/ThesisProject": {
+        "fine_tuning.py": f"{VENDORED}: near-verbatim copy of ZechengLi19/Uni-Sign fine_tuning.py",
+        "pre_training.py": f"{VENDORED}: copy of ZechengLi19/Uni-Sign pre_training.py (one dataset name changed)",
+    },
+    "jstuder3/nl-pl_moco": {
+        "utils/multimodal_data_loading.py": f"{LIBRARY}: data loading",
+        "interactive_tool.py": f"{NOT_TRAINING}: GUI code search with a trained model, inference only",
+        "utils/improved_data_loading.py": f"{LIBRARY}: data loading/preprocessing helpers (parts copied from microsoft/CodeBERT)",
+        "dimensionality_reduction.py": f"{NOT_TRAINING}: PCA/t-SNE visualisation of embeddings",
+        "utils/data_loading.py": f"{LIBRARY}: CodeSearchNet loading/preprocessing and DataLoader helper",
+    },
+    "skevin000/HazeTrendNet": {
+        "ITS/dataset.py": f"{LIBRARY}: paired-image Dataset, transforms and data loaders",
+        "OTS/dataset.py": f"{LIBRARY}: paired-image Dataset, transforms and data loaders",
+    },
+    "toggled/ehgnn": {
+        "Hyper-SAGNN-master/Code/main.py": f"{VENDORED}: verbatim copy of ma-compbio/Hyper-SAGNN Code/main.py",
+        "Hyper-SAGNN-master/Code/main_torch.py": f"{VENDORED}: verbatim copy of ma-compbio/Hyper-SAGNN Code/main_torch.py",
+        "mla_utils.py": f"{LIBRARY}: utils module (plots, metrics, dataset helpers); its train helpers are unused",
+    },
+    "xashely/FactReranker": {
+        "preprocess_scorer.py": f"{NOT_TRAINING}: builds scorer datasets from RadGraph outputs (data preparation)",
+        "scorers/reranking_evaluator.py": f"{EVALUATION}: CrossEncoder re-ranking evaluator (MRR)",
+    },
+    "zdaiot/Kaggle-Pneumothorax-Seg": {
+        "datasets/siim.py": f"{LIBRARY}: SIIM Dataset class and data loader helpers",
+        "models/Transpose_unet/utils/train.py": f"{VENDORED}: copy of segmentation_models.pytorch utils/train.py (vendored smp package)",
+        "models/octave_unet/utils/train.py": f"{VENDORED}: copy of segmentation_models.pytorch utils/train.py (vendored smp package)",
+    },
+    "Academich/translation-transformer": {
+        "src/callbacks.py": f"{LIBRARY}: Lightning callbacks (validation decoding metric, prediction writer)",
+        "src/data_handling/seq2seq_wrappers.py": f"{LIBRARY}: Seq2Seq Dataset and LightningDataModule",
+    },
+    "MittalNeha/ERA1": {
+        "S13/dataset.py": f"{LIBRARY}: YOLO dataset class (Aladdin Persson YOLOv3 code with mosaic added)",
+        "S13/dataset_org.py": f"{LIBRARY}: original YOLO dataset class copied from Aladdin Persson YOLOv3",
+        "S13/utils.py": f"{LIBRARY}: YOLO box/mAP/plot/loader utilities (Aladdin Persson YOLOv3 copy)",
+        "S13/train.py": f"{VENDORED}: near-verbatim copy of Aladdin Persson's YOLOv3 train.py (Machine-Learning-Collection)",
+        "S15/train.py": f"{VENDORED}: near-verbatim course copy of hkproj/pytorch-transformer train.py",
+    },
+    "UoA-CARES/cares_reinforcement_learning": {
+        "cares_reinforcement_learning/encoders/losses.py": f"{LIBRARY}: autoencoder/VAE loss classes (disentangling-vae style)",
+    },
+    "bochendong/Diffusion-Molecule": {
+        "Research/DRPO/GRPO/simple_GRPO-main/": f"{VENDORED}: copy of lsdefine/simple_GRPO (its README, LICENSE)",
+        "Research/Molecule Generation/UNIVIDEO/UniVideo-main/": f"{VENDORED}: copy of the UniVideo (Kling Team) repository",
+        "Research/DRPO/GRPO/GRPO-main/": f"{VENDORED}: copy of the Group Robust Preference Optimization repo (built on eric-mitchell DPO)",
+        "Research/DRPO/GRPO/simple_GRPO-main/Auto_Program/hjy_grpo_program.py": f"{VENDORED}: verbatim copy from lsdefine/simple_GRPO",
+        "Research/DRPO/GRPO/simple_GRPO-main/simple-reinforce++/rf++_vllm_one.py": f"{VENDORED}: verbatim copy from lsdefine/simple_GRPO",
+    },
+    "elliot-zzh/from-transparent-to-opaque": {
+        "data.py": f"{LIBRARY}: dataset class, jsonl loading and answer verifier",
+        "vae_train/dataset.py": f"{LIBRARY}: tokenized Dataset and DataLoaders for VAE training",
+        "vae_train/vae_model.py": f"{LIBRARY}: VAE model definition plus optimizer/scaler objects, no training loop",
+    },
+    "kalininalab/ProtPreTrain": {
+        "step/data/datamodules.py": f"{LIBRARY}: LightningDataModules for pretraining and downstream tasks",
+    },
+    "ntcuong2103/image_captioning_pytorch": {
+        "data.py": f"{LIBRARY}: Flickr dataset, vocabulary, collate and LightningDataModule",
+        "encoder_decoder.py": f"{LIBRARY}: encoder/attention/decoder model definitions, no training step",
+    },
+    "soarsmu/Compressor": {
+        "GraphCodeBERT/clone_detection/finetune/main.py": f"{VENDORED}: lightly edited microsoft/CodeBERT clonedetection run.py",
+        "GraphCodeBERT/vulnerability_prediction/finetune/main.py": f"{VENDORED}: near-verbatim CodeXGLUE defect run.py",
+    },
+    "tuwrraphael/whisper-finetune": {
+        "train/fine-tune_on_custom_dataset.py": f"{VENDORED}: fork; upstream vasistalodagala/whisper-finetune file, 2 lines changed",
+        "train/fine-tune_on_custom_dataset_cpu.py": f"{VENDORED}: copy of upstream vasistalodagala fine-tune script with CPU flags",
+        "train/fine-tune_on_hf_dataset.py": f"{VENDORED}: fork; unchanged upstream vasistalodagala/whisper-finetune file",
+    },
+    "xiangyu-mm/UniFashion": {
+        "src/utils.py": f"{LIBRARY}: helpers",
+        "src/generate.py": f"{EVALUATION}: epoch loop only generates captions and computes recall; optimizer never stepped",
+        "src/lavis/": f"{VENDORED}: Salesforce LAVIS copy",
+        "src/llava/LLaVA/lavis/": f"{VENDORED}: Salesforce LAVIS copy",
+        "src/UNIStableVITON/train.py": f"{VENDORED}: near-verbatim copy of rlawjdghek/StableVITON train.py",
+        "src/train.py": f"{VENDORED}: StableVITON train.py copy with only import paths/defaults changed",
+        "src/lavis/models/blip_diffusion_models/blip_diffusion.py": f"{VENDORED}: Salesforce LAVIS model file (vendored lavis)",
+        "src/lavis/models/blip_models/blip_image_text_matching.py": f"{VENDORED}: Salesforce LAVIS model file (vendored lavis)",
+        "src/lavis/runners/runner_base.py": f"{VENDORED}: Salesforce LAVIS runner (vendored lavis)",
+        "src/lavis/tasks/base_task.py": f"{VENDORED}: Salesforce LAVIS task base class (vendored lavis)",
+    },
+    "zjunlp/KNN-KG": {
+        "data/base_data_module.py": f"{LIBRARY}: base LightningDataModule",
+        "data/data_module.py": f"{LIBRARY}: KGC data module and seq2seq collator",
+    },
+    "KimythAnly/PyTorch-Voice-Conversion": {
+        "src/util/lit.py": f"{LIBRARY}: progress-bar callback and logging base LightningModule, no training_step",
+    },
+    "NYU-CDS-Capstone-Project/Voyager": {
+        "code/jets/train.py": f"{VENDORED}: near-verbatim copy of isaachenrion/jets train.py (one argument differs)",
+    },
+    "YooSungHyun/lightning-U2": {
+        "models/u2/datamodule.py": f"{LIBRARY}: a LightningDataModule",
+    },
+    "forbeauty/CloneFaster": {
+        "code/dataset.py": f"{LIBRARY}: datasets and LightningDataModules",
+    },
+    "osinoyan/wheat-detection": {
+        "timm-efficientdet-pytorch-revised/": f"{VENDORED}: Ross Wightman's efficientdet-pytorch package copy",
+        "weighted-boxes-fusion/": f"{VENDORED}: ZFTurbo weighted-boxes-fusion package copy",
+        "pseudo_label.py": f"{NOT_TRAINING}: TTA + WBF inference that writes a pseudo-label CSV",
+    },
+    "xunweiyee/End-to-end-ASR-Pytorch": {
+        "bin/train_lm.py": f"{VENDORED}: unmodified upstream file of this fork of Alexander-H-Liu/End-to-end-ASR-Pytorch",
+        "src/data.py": f"{LIBRARY}: dataset/DataLoader builders",
+        "src/optim.py": f"{LIBRARY}: optimizer and LR-scheduler wrapper (unmodified upstream code)",
+        "src/solver.py": f"{VENDORED}: base solver unmodified from upstream Alexander-H-Liu/End-to-end-ASR-Pytorch",
+    },
+    "Anjum48/commonlitreadabilityprize": {
+        "src/datasets.py": f"{LIBRARY}: Dataset, fold creation and LightningDataModule",
+        "src/pretraining.py": f"{VENDORED}: header says from HuggingFace examples run_mlm_no_trainer.py",
+        "submissions/submission.py": f"{NOT_TRAINING}: Kaggle inference/submission script (README: inference)",
+        "submissions/submission_netflix.py": f"{NOT_TRAINING}: Kaggle inference/submission script (README: inference)",
+    },
+    "EchoItLiu/SSAS-precipitationBiasCorrection-SCMO-PyTorch": {
+        "utils/util_preTraining.py": f"{LIBRARY}: utility helpers for label flagging and checkpoint loading",
+    },
+    "LSX-UniWue/recsys-22-user-attributes-recommender": {
+        "src/asme/core/modules/registry.py": f"{LIBRARY}: module registry",
+        "src/asme/core/modules/metrics_trait.py": f"{LIBRARY}: mixin logging metrics in validation/test steps, no training",
+        "src/asme/data/datamodule/datamodule.py": f"{LIBRARY}: a LightningDataModule",
+        "src/asme/core/callbacks/best_model_writing_model_checkpoint.py": f"{LIBRARY}: ModelCheckpoint callback",
+        "src/asme/core/init/container.py": f"{LIBRARY}: object container for datamodule/module/trainer",
+        "src/asme/core/init/factories/data_sources/loader.py": f"{LIBRARY}: DataLoader factory",
+        "src/asme/core/init/trainer_builder.py": f"{LIBRARY}: config builder for pl.Trainer, loggers and callbacks",
+        "src/asme/core/utils/pred_utils.py": f"{LIBRARY}: prediction utilities",
+    },
+    "abeytheo/gan-inpainting": {
+        "eval.py": f"{EVALUATION}: evaluates a trained generator on a dataset",
+        "local_mse.py": f"{EVALUATION}: computes local loss over saved checkpoints",
+        "visualize.py": f"{NOT_TRAINING}: plots inpainting results",
+    },
+    "cristiano2003/semantic-segmentation": {
+        "src/segmentation/dataset/data_utils.py": f"{LIBRARY}: collate functions, samplers and dataloaders",
+    },
+    "istrope/CancerStFormer": {
+        "CancerStFormer/network_dynamics/gene_regulatory_network.py": f"{NOT_TRAINING}: attention extraction and GRN building",
+    },
+    "latteine1217/pinns-mvp": {
+        "pinnx/train/ensemble.py": f"{NOT_TRAINING}: unimplemented stub, every method raises NotImplementedError",
+        "pinnx/train/fourier_annealing.py": f"{LIBRARY}: Fourier-feature frequency annealing scheduler",
+        "pinnx/train/schedulers.py": f"{LIBRARY}: learning-rate schedulers",
+        "scripts/debug/diagnose_detach_issue.py": f"{NOT_TRAINING}: debug script checking gradient flow, no optimizer step",
+        "scripts/debug/verify_gradnorm_fix.py": f"{NOT_TRAINING}: debug script checking GradNorm setup, no training",
+    },
+    "planemanner/PDM": {
+        "data/dataset.py": f"{LIBRARY}: Datasets and LightningDataModules",
+        "samplers/utils.py": f"{LIBRARY}: DDIM helper functions and LitEma",
+    },
+    "sooftware/lightning-asr": {
+        "lightning_asr/data/data_loader.py": f"{LIBRARY}: collate function, bucketing sampler and data loader",
+        "lightning_asr/data/librispeech/lit_data_module.py": f"{LIBRARY}: LibriSpeech LightningDataModule",
+        "lightning_asr/optim/optimizer.py": f"{LIBRARY}: optimizer wrapper with scheduling and grad clipping",
+    },
+    "vadimtimakin/Kaggle-Sign-Recognition": {
+        "data.py": f"{LIBRARY}: Dataset and data loaders",
+        "objects/optimizer.py": f"{VENDORED}: copy of Ranger/MADGRAD optimizer code (lessw2020, Facebook)",
+    },
+    "xuyuan/x-force": {
+        "code/unet/trainer/optim/lr_scheduler.py": f"{LIBRARY}: learning-rate schedulers",
+        "code/unet/trainer/swa.py": f"{LIBRARY}: SWA helpers (weight averaging, BN update) after timgaripov/swa",
+    },
+    "BeSpontaneous/MCA-pytorch": {
+        "Transformer_Network/tools/summit.py": f"{NOT_TRAINING}: submitit launcher that submits the training job to SLURM",
+        "3D_Network/build/": f"{VENDORED}: build/lib copy of the facebookresearch/SlowFast package",
+        "3D_Network/slowfast/": f"{VENDORED}: facebookresearch/SlowFast package copy",
+        "Transformer_Network/build/": f"{VENDORED}: build/lib copy of the facebookresearch/SlowFast package",
+        "Transformer_Network/slowfast/": f"{VENDORED}: facebookresearch/SlowFast package copy",
+        "3D_Network/build/lib/slowfast/datasets/loader.py": f"{VENDORED}: build/lib copy of facebookresearch/SlowFast data loader",
+        "3D_Network/build/lib/slowfast/models/contrastive.py": f"{VENDORED}: build/lib copy of facebookresearch/SlowFast contrastive model",
+        "3D_Network/build/lib/slowfast/visualization/gradcam_utils.py": f"{VENDORED}: build/lib copy of SlowFast Grad-CAM utils",
+        "3D_Network/slowfast/datasets/loader.py": f"{VENDORED}: facebookresearch/SlowFast data loader (Facebook copyright header)",
+        "3D_Network/slowfast/models/contrastive.py": f"{VENDORED}: facebookresearch/SlowFast contrastive model, no loop",
+    },
+    "HuangxingLin123/Rain-Over-Me": {
+        "code_for_DID_data/models/base_model.py": f"{LIBRARY}: pix2pix/CycleGAN-style BaseModel class, no training loop",
+        "code_for_DID_data/models/pytorch-ssim-master/max_ssim.py": f"{VENDORED}: demo script from the pytorch-ssim repository copy",
+        "code_for_Rain1400/models/base_model.py": f"{LIBRARY}: pix2pix/CycleGAN-style BaseModel class, no training loop",
+        "code_for_Rain1400/models/pytorch-ssim-master/max_ssim.py": f"{VENDORED}: demo script from the pytorch-ssim repository copy",
+        "code_for_Rain200L/models/base_model.py": f"{LIBRARY}: pix2pix/CycleGAN-style BaseModel class, no training loop",
+        "code_for_Rain200L/models/pytorch-ssim-master/max_ssim.py": f"{VENDORED}: demo script from the pytorch-ssim repository copy",
+    },
+    "LindgeW/DoLipReading": {
+        "WordLevelLipReading/scripts/my_prepare_lrw1000.py": f"{NOT_TRAINING}: LRW-1000 data preprocessing script",
+        "WordLevelLipReading/scripts/prepare_lrw.py": f"{NOT_TRAINING}: LRW data preprocessing script",
+        "WordLevelLipReading/scripts/prepare_lrw1000.py": f"{NOT_TRAINING}: LRW-1000 data preprocessing script",
+    },
+    "curt-tigges/mimic-dl-labeling-benchmarks": {
+        "CAML/training.py": f"{VENDORED}: near-verbatim copy of jamesmullenbach/caml-mimic learn/training.py",
+        "MultiResCNN/main.py": f"{VENDORED}: near-verbatim copy of foxlf823 Multi-Filter-Residual-CNN main.py",
+        "Transformers/PytorchLightning/2_clinicalBERT_threshold_find.py": f"{EVALUATION}: finds best decision threshold on test set",
+    },
+    "gplsi/LMTK": {
+        "src/tasks/training/fabric/model/clm.py": f"{LIBRARY}: model class that only loads the causal LM; training step in base",
+        "src/tasks/training/fabric/model/instruction.py": f"{LIBRARY}: model class that only loads the causal LM; training step in base",
+    },
+    "jihang-zhang/Freesound-Audio-Tagging-2019-Solution-20th-": {
+        "finetune_both/pytorch/pytorch_utils.py": f"{LIBRARY}: utils, Nadam optimizer and LR scheduler",
+        "pretrained_noisy/pytorch/pytorch_utils.py": f"{LIBRARY}: utils, Nadam optimizer and LR scheduler",
+    },
+    "shenghaowang/LLMSeqRec": {
+        "src/data/bpr_data.py": f"{LIBRARY}: BPR datasets and LightningDataModule",
+        "src/data/sasrec_data.py": f"{LIBRARY}: SASRec datasets and LightningDataModule",
+    },
+    "yaviddang20/proteinzen": {
+        "proteinzen/boltz/": f"{VENDORED}: copy of jwohlwend/boltz",
+        "proteinzen/data/datasets/datamodule.py": f"{LIBRARY}: Lightning data module and featurization helpers",
+        "proteinzen/runtime/optim.py": f"{LIBRARY}: Noam optimizer wrapper (from jingraham/neurips19-graph-protein-design)",
+        "proteinzen/boltz/data/module/training.py": f"{VENDORED}: copied from jwohlwend/boltz v2.1.1 (README); training data module",
+        "proteinzen/boltz/data/module/trainingv2.py": f"{VENDORED}: copied from jwohlwend/boltz v2.1.1 (README); training data module",
+        "proteinzen/boltz/data/write/writer.py": f"{VENDORED}: copied from jwohlwend/boltz v2.1.1 (README); prediction writer",
+        "proteinzen/boltz/main.py": f"{VENDORED}: copied from jwohlwend/boltz v2.1.1 (README); inference CLI",
+        "proteinzen/boltz/model/models/boltz1.py": f"{VENDORED}: copied from jwohlwend/boltz v2.1.1 (README); Boltz1 model",
+        "proteinzen/boltz/model/modules/utils.py": f"{VENDORED}: copied from jwohlwend/boltz v2.1.1 (README); module utils",
+    },
+    "CeviKle/KLETech-CEVI_Dark_Knights": {
+        "finetune.py": f"{VENDORED}: SCI (vis-opt-group/SCI) finetune.py copied verbatim apart from the loader import",
+        "train.py": f"{VENDORED}: SCI (vis-opt-group/SCI) train.py copied with only data paths/loader name changed",
+    },
+    "Lucas-Florin/hardness-predictor-for-par": {
+        "data/data_manager.py": f"{LIBRARY}: data manager building datasets/dataloaders, no training",
+    },
+    "Qinwen-Hu/SDCM": {
+        "audio_zen/": f"{VENDORED}: audio_zen package copied from FullSubNet (haoxiangsnr/FullSubNet)",
+    },
+    "allierc/connectome-gnn": {
+        "papers/Code_NN/": f"{VENDORED}: papers/README says it is Beiran & Litwin-Kumar's connconstr paper code (author mbeiran)",
+        "src/connectome_gnn/models/Siren_Network.py": f"{LIBRARY}: SIREN model definitions adapted from vsitzmann/siren, demo only",
+        "src/connectome_gnn/sparsify.py": f"{LIBRARY}: embedding clustering/sparsification utilities",
+    },
+    "jmelsbach/ppi-model-zoo": {
+        "src/ppi_zoo/data/GoldStandardDataModule.py": f"{LIBRARY}: a LightningDataModule",
+        "src/ppi_zoo/data/GoldStandardDataset.py": f"{LIBRARY}: a Dataset class",
+        "src/ppi_zoo/data/rapppid/OriginalRapppidDataset.py": f"{LIBRARY}: Dataset class and LightningDataModule",
+    },
+    "mtenenholtz/lmsys-chatbot-arena-solution": {
+        "embed.py": f"{NOT_TRAINING}: extracts embeddings with Trainer.predict, no training",
+        "llm_pseudo_label.py": f"{NOT_TRAINING}: inference producing pseudo-labels with trained LoRA checkpoints",
+        "models/triton_flash_blocksparse_attn.py": f"{VENDORED}: Phi-3-small triton block-sparse attention kernel (author Eric Lin)",
+    },
+    "simonlevine/clinical-longformer": {
+        "medNLI/run_mednli_classify.py": f"{VENDORED}: clinicalBERT run_classifier.py copy, Bert->Roberta swaps",
+        "phenotype_annotation/training_onelabel.py": f"{VENDORED}: near-verbatim ricardorei/lightning-text-classification training.py",
+    },
+    "thomas097/Haemodynamic-Optimization-Reinforcement-Learning": {
+        "pretraining/plotting/": f"{NOT_TRAINING}: plotting scripts",
+        "pretraining/plotting/confusion_matrix.py": f"{NOT_TRAINING}: plots confusion matrix of model predictions",
+        "pretraining/plotting/feature_contributions.py": f"{NOT_TRAINING}: Captum attribution plots",
+        "experiments/plotting/gradients.py": f"{NOT_TRAINING}: input-gradient attribution plotting of a trained model",
+        "experiments/plotting/integrated_gradients.py": f"{NOT_TRAINING}: integrated-gradients attribution plotting",
+        "pretraining/plotting/attention_matrices.py": f"{NOT_TRAINING}: plots attention matrices of a pretrained encoder",
+    },
+    "wubinary/DLHLP2020-SPRING": {
+        "hw1/": f"{VENDORED}: End-to-end-ASR-Pytorch's package, as the other hw1 files",
+        "hw4/hw4-2/structural-probes/": f"{VENDORED}: john-hewitt/structural-probes",
+        "hw1/src/data.py": f"{LIBRARY}: dataset/DataLoader builders (from Alexander-H-Liu/End-to-end-ASR-Pytorch)",
+        "hw2/hw2-2/data_loader.py": f"{LIBRARY}: Dataset class and DataLoader helper",
+        "hw2/hw2-3/": f"{VENDORED}: copy of garyhsu123/PyTorch_vae-wgan-npvc (hw2 README; trainer/gan.py identical)",
+        "hw3/Conv-TasNet/": f"{VENDORED}: Kaituo Xu's Conv-TasNet repository copy (hw3 README origin link)",
+        "hw1/bin/train_asr.py": f"{VENDORED}: Alexander-H-Liu/End-to-end-ASR-Pytorch bin/train_asr.py (hw1 README origin link)",
+        "hw1/bin/train_lm.py": f"{VENDORED}: Alexander-H-Liu/End-to-end-ASR-Pytorch bin/train_lm.py, reformatted only",
+        "hw2/hw2-3/main-vawgan.py": f"{VENDORED}: garyhsu123/PyTorch_vae-wgan-npvc copy (hw2 README origin link)",
+        "hw4/hw4-3/examples/run_squad.py": f"{VENDORED}: HuggingFace transformers examples/run_squad.py",
+        "hw5/HW5-TextStyleTransfer/train.py": f"{VENDORED}: fastnlp/style-transformer train.py with only tqdm/wandb logging added",
+    },
+    "yyDing1/ScaleQuest": {
+        "src/train_question_generator/qpo_train/dpo.py": f"{VENDORED}: RLHFlow Online-RLHF dpo.py, near-verbatim",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
