@@ -565,14 +565,15 @@ class Facts:
 
     def command_line_option(self, expr: cst.BaseExpression, scope: Scope) -> Optional[tuple[Option, str]]:
         """The command-line option `args.workers` reads, when `args` holds the options parsed
-        here (`args = parser.parse_args()`) or imported from a module of the project that parses
-        them (`from param import args`), with the path of the module declaring it (for
+        here (`args = parser.parse_args()`), imported from a module of the project that parses
+        them (`from param import args`) or handed back by a function or options class of one
+        (`args = get_args()`, `TrainArgParser().parse_args()`), with the path of the module declaring it (for
         Project.sets_option). None where the read is not of one option or no project can be read."""
         if not isinstance(expr, cst.Attribute) or self.project is None:
             return None
         model = self.model
         declared = argparse_declarations(model, expr, scope)
-        if declared is not None:
+        if declared:
             if len(declared) != 1:
                 return None
             default = declared_default(declared[0])

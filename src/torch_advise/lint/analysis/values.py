@@ -108,9 +108,13 @@ def argparse_defaults(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> 
     another module of the project parses): the defaults of the declarations (a literal `False`
     for store_true); None when `expr` is not such a read."""
     declared = argparse_declarations(model, expr, scope)
-    if declared is None:
+    if not declared:
+        # `parser = TrainArgParser(); args = parser.parse_args()` parses what another module declares.
         elsewhere = options_parsed_elsewhere(model, expr, scope)
-        return None if elsewhere is None else [literal_node(option.default) for option, _ in elsewhere]
+        if elsewhere is not None:
+            return [literal_node(option.default) for option, _ in elsewhere]
+    if declared is None:
+        return None
     defaults: list[cst.CSTNode] = []
     for call in declared:
         default = declared_default(call)
