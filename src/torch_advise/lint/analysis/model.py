@@ -288,6 +288,9 @@ class TrainingModel:
         if not isinstance(expr, cst.Name):
             return None
         bindings = self.lookup(expr.value, scope)
+        if any(binding.kind == "import" for binding in bindings):
+            # `except ImportError: torch = None`: where the code runs at all, the name is the module.
+            bindings = [b for b in bindings if not (b.kind == "assign" and isinstance(b.value, cst.Name) and b.value.value == "None")]
         names: set[Optional[str]] = set()
         for binding in bindings:
             if binding.kind in ("import", "star_import"):
@@ -417,6 +420,9 @@ class TrainingModel:
                     result.extend(self._object_attribute_origins(expr, scope, depth))
                     result.extend(self._field_origins(expr, scope, depth))
                 return result or [Origin(expr, scope)]
+            settings = self._class_setting_origins(expr, scope, depth)
+            if settings:
+                return [*settings, *self._object_attribute_origins(expr, scope, depth)]
             return [Origin(expr, scope), *self._object_attribute_origins(expr, scope, depth)]
         if isinstance(expr, cst.Subscript) and (key := item_key(expr)) is not None:
             return [Origin(expr, scope), *self._item_origins(expr, key, scope, depth)]
@@ -441,6 +447,27 @@ class TrainingModel:
         if not assignments:
             return []
         return self._assigned_on(self.origins(expr.value, scope, depth), assignments, depth)
+
+    def _class_setting_origins(self, expr: cst.Attribute, scope: Scope, depth: int) -> list[Origin]:
+        """What `CFG.num_workers` holds where `CFG` is a class of this file used as a settings
+        namespace (`class CFG: num_workers = 4`): the values its body, or a base's, assigns."""
+        if not isinstance(expr.value, cst.Name):
+            return []
+        bindings = self.lookup(expr.value.value, scope)
+        if len(bindings) != 1 or bindings[0].kind != "class":
+            return []
+        cls = self._class_by_node(bindings[0].node)
+        if cls is None:
+            return []
+        result: list[Origin] = []
+        for klass in self.class_lineage(cls):
+            for binding in klass.scope.bindings.get(expr.attr.value, []):
+                if binding.kind != "assign":
+                    return []  # a method or a nested class: not a setting
+                result.extend(self._binding_origins(binding, depth))
+            if result:
+                return result  # the nearest class that sets it decides
+        return result
 
     def _field_origins(self, expr: cst.Attribute, scope: Scope, depth: int) -> list[Origin]:
         """What a field of a dataclass of this file holds on an instance the file builds
