@@ -9,7 +9,8 @@ from torch_advise.lint.analysis.edits import (
     ReplaceNode,
     SetKeyword,
 )
-from torch_advise.lint.analysis.model import CallSite
+from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
+from torch_advise.lint.analysis.model import CallSite, FunctionInfo, TrainingModel
 from torch_advise.lint.analysis.syntax import (
     keyword_args,
     literal_value,
@@ -150,6 +151,23 @@ def _leaves_block(body: cst.BaseSuite) -> bool:
     return isinstance(last, (cst.Continue, cst.Break, cst.Return, cst.Raise))
 
 
+def _beside_the_training_loop(model: TrainingModel, site: CallSite) -> bool:
+    """`model.zero_grad()` once before the epoch loop of the same function (or of the module),
+    a function the file calls, never from a loop: it runs before any gradient exists, once a run,
+    and frees nothing. A call outside any loop of a function with no training loop of its own (a
+    `train_step`), of one a loop calls (`forward_backward` looping over micro-batches for each
+    step), or of one only another module may call, may run every step."""
+    if site.loops or not any(loop.function is site.function and model.loop_trains(loop) for loop in model.loops):
+        return False
+    return site.function is None or (bool(model.calls_to(site.function)) and not _called_in_a_loop(model, site.function, 0))
+
+
+def _called_in_a_loop(model: TrainingModel, function: Optional[FunctionInfo], depth: int) -> bool:
+    if function is None or depth >= MAX_CALL_DEPTH:
+        return False
+    return any(call.loops or _called_in_a_loop(model, call.function, depth + 1) for call in model.calls_to(function))
+
+
 def check(ctx: CheckContext) -> None:
     model = ctx.model
     if not any(site.method == "zero_grad" or _zeroes(site) for site in model.calls) or _gradients_must_stay_tensors(ctx):
@@ -164,7 +182,10 @@ def check(ctx: CheckContext) -> None:
                 if literal_value(value) is False:
                     ctx.report(value, ZERO_GRAD_MESSAGE, (ReplaceNode(value, "True"),))
             # set_to_none arrived in torch 1.7: before it the fix would raise TypeError.
-            elif not call.args and ctx.target.torch_at_least(1, 7) and not ctx.target.torch_at_least(2, 0):
+            elif (
+                not call.args and ctx.target.torch_at_least(1, 7) and not ctx.target.torch_at_least(2, 0)
+                and not _beside_the_training_loop(model, site)
+            ):
                 ctx.report(
                     call,
                     "zero_grad() before torch 2.0 fills every gradient with zeros instead of freeing it: "
