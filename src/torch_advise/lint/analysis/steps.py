@@ -209,7 +209,7 @@ class GradMode:
             if any(self._decorator_disables(d.decorator, function) for d in function.node.decorators):
                 self.off_functions.add(function)
         for site in model.calls:
-            name = model.call_name(site) or self._torch_from_a_star_import(site)
+            name = model.call_name(site) or self._torch_by_spelling(site)
             if not disables_autograd(name, site.node):
                 continue
             statement = site.statement
@@ -237,13 +237,17 @@ class GradMode:
             for call in calls
         )
 
-    def _torch_from_a_star_import(self, site: CallSite) -> Optional[str]:
-        """`torch.no_grad()` in a file that binds no `torch` but gets it through `from utils import
-        *` (a helper module that imports torch): the spelling names torch's."""
+    def _torch_by_spelling(self, site: CallSite) -> Optional[str]:
+        """`torch.no_grad()` where `torch` is no import of the file's: one it gets through `from
+        utils import *` (a helper module that imports torch), or a name a lazy import assigns
+        (`torch, nn = _torch_deps()`). The spelling names torch's."""
         text = dotted(site.node.func) or ""
-        if not text.startswith("torch.") or self.model.lookup("torch", site.scope) or not self.model.star_imports:
+        if not text.startswith("torch."):
             return None
-        return text
+        bindings = self.model.lookup("torch", site.scope)
+        if not bindings:
+            return text if self.model.star_imports else None
+        return text if all(binding.kind == "assign" for binding in bindings) else None
 
     def _decorator_disables(self, decorator: cst.BaseExpression, function: FunctionInfo) -> bool:
         target = decorator.func if isinstance(decorator, cst.Call) else decorator
