@@ -292,6 +292,23 @@ class ModuleSummary:
         """Where each Lightning Trainer the module builds trains (lightning_trainers.py)."""
         return self.lightning_trainers_with({})
 
+    @cached_property
+    def autocast_in_forward(self) -> bool:
+        """A `forward` of the module enters an autocast that can be float16 (`with autocast():`,
+        no bfloat16 named anywhere in the module, not switched off with `enabled=False`): the
+        model runs it in every step, whatever precision its caller's autocast asks for."""
+        if "autocast" not in self.precisions or "bfloat16" in self.precisions:
+            return False
+        tree = parse_python(self.source)
+        if tree is None:
+            return False
+        return any(
+            isinstance(item.context_expr, ast.Call) and _enters_autocast(item.context_expr)
+            for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == "forward"
+            for statement in ast.walk(node) if isinstance(statement, (ast.With, ast.AsyncWith))
+            for item in statement.items
+        )
+
     def lightning_trainers_with(self, parsed_elsewhere: Mapping[str, object]) -> list[Optional[str]]:
         """The same, where the options may also be parsed by another module's function, whose
         defaults are `parsed_elsewhere` (the module's own options decide where both declare one)."""
@@ -1830,6 +1847,20 @@ class Project:
         paths.discard(self.path)
         return [summary for path in sorted(paths) if (summary := summary_of(path)) is not None]
 
+    def float16_autocast_imported(self) -> Optional[str]:
+        """A module of the project this one imports (by its path from the project's root) whose
+        `forward` enters an autocast of its own that can be float16 (ModuleSummary.autocast_in_forward):
+        it stays float16 whatever this module's autocast asks for."""
+        self.read = True
+        paths = self._imported_by(self.path) | self._star_imported_by(self.path)
+        # A package's `__init__` that gathers its modules with `from .model import *`.
+        paths |= {star for path in paths for star in self._star_imported_by(path)}
+        for path in sorted(paths - {self.path}):
+            summary = summary_of(path)
+            if summary is not None and summary.autocast_in_forward:
+                return Path(os.path.relpath(path, self.folder)).as_posix()
+        return None
+
     def _helpers(self) -> set[str]:
         """The module's top-level functions that run no training and call nothing else the module
         defines: whoever imports only these does not run its training."""
@@ -1850,6 +1881,12 @@ class Project:
             if not any(isinstance(inner, ast.Name) and inner.id in defined for inner in ast.walk(node)):
                 helpers.add(node.name)
         return helpers
+
+    def _star_imported_by(self, path: str) -> set[str]:
+        summary = self._summary(path)
+        if summary is None:
+            return set()
+        return {module for reference in summary.star_imports for module in self._resolve(reference, path)}
 
     def _imported_by(self, path: str) -> set[str]:
         summary = self._summary(path)
@@ -2077,3 +2114,10 @@ def _declared_once(modules: list[ModuleSummary]) -> dict[str, tuple[Option, str]
         for name, option in line.options.items():
             declared.setdefault(name, []).append((option, module.path))
     return {name: found[0] for name, found in declared.items() if len(found) == 1 and name not in rewritten}
+
+
+def _enters_autocast(call: ast.Call) -> bool:
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    enabled = next((k.value for k in call.keywords if k.arg == "enabled"), None)
+    return name == "autocast" and not (isinstance(enabled, ast.Constant) and enabled.value is False)

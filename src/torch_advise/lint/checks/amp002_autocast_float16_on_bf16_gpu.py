@@ -188,9 +188,12 @@ def _offered_beside_bfloat16(ctx: CheckContext) -> set[int]:
 def _autocasts(ctx: CheckContext) -> None:
     model = ctx.model
     offered: Optional[set[int]] = None
-    scaler_note = (
-        "; the GradScaler then becomes unnecessary" if ctx.facts.grad_scalers else ""
-    )
+    inner = ctx.project.float16_autocast_imported() if ctx.facts.autocasts else None
+    if inner is not None:
+        # The model's own float16 autocast keeps needing the scaler until it changes too.
+        scaler_note = f"; {inner} enters a float16 autocast of its own: change it too"
+    else:
+        scaler_note = "; the GradScaler then becomes unnecessary" if ctx.facts.grad_scalers else ""
     gpu = f"sm_{ctx.target.compute_capability[0]}{ctx.target.compute_capability[1]}"
     for site in ctx.facts.autocasts:
         if ctx.model.call_name(site) == "torch.cpu.amp.autocast":
