@@ -384,7 +384,8 @@ def _trains(ctx: CheckContext, loop: LoopInfo) -> bool:
 
 
 def _persistent_setting(ctx: CheckContext, workers: cst.BaseExpression, scope: Scope) -> Optional[str]:
-    if positive(ctx.model, workers, scope):
+    # An attribute (`CFG.num_workers`) is one any module may set to 0 before the loader is built.
+    if positive(ctx.model, workers, scope) and not isinstance(workers, cst.Attribute):
         return "True"
     if repeatable(ctx.model, workers, scope):
         # persistent_workers=True with no workers raises ValueError, so tie it to the count.
