@@ -4498,6 +4498,246 @@ EXCLUDED: dict[str, dict[str, str]] = {
     "yyDing1/ScaleQuest": {
         "src/train_question_generator/qpo_train/dpo.py": f"{VENDORED}: RLHFlow Online-RLHF dpo.py, near-verbatim",
     },
+    # holdout38
+    "Aalto-QuML/ClimODE": {
+        "evaluation_global.py": f"{EVALUATION}: evaluates a trained global ClimODE model, no optimizer step",
+        "evaluation_monthly.py": f"{EVALUATION}: evaluates a trained monthly ClimODE model, no optimizer step",
+        "evaluation_region.py": f"{EVALUATION}: evaluates a trained regional ClimODE model, no optimizer step",
+        "utils.py": f"{LIBRARY}: data loading, metrics and velocity-fitting helpers",
+    },
+    "Edoar-do/HuBERT-ECG": {
+        "code/cluster.py": f"{NOT_TRAINING}: sklearn MiniBatchKMeans clustering to make pseudo-labels, no torch optimizer step",
+        "code/dumping.py": f"{NOT_TRAINING}: feature extraction and dumping to shards",
+    },
+    "OlaWod/my-tacotron2": {
+        "dataset.py": f"{LIBRARY}: Dataset class and collate_fn",
+        "evaluate.py": f"{EVALUATION}: validation-loss function called from train.py",
+        "guided_attention/dataset.py": f"{LIBRARY}: Dataset class and collate_fn",
+        "guided_attention/evaluate.py": f"{EVALUATION}: validation-loss function called from train.py",
+        "model/optimizer.py": f"{LIBRARY}: scheduled-optimizer wrapper",
+    },
+    "TOPO-EPFL/DDLoc": {
+        "dataloader/Joint_coord_dataLoader.py": f"{LIBRARY}: Dataset class",
+        "eval.py": f"{EVALUATION}: scene-coordinate evaluation of trained models",
+    },
+    "dingo-gw/dingo": {
+        "dingo/core/posterior_models/cflow_base.py": f"{LIBRARY}: continuous-flow posterior model class, no training loop",
+        "dingo/core/utils/torchutils.py": f"{LIBRARY}: torch utils (optimizer/scheduler factories, loaders)",
+        "dingo/gw/training/train_builders.py": f"{LIBRARY}: dataset/transform/SVD builders, no training loop",
+    },
+    "hyperion-ml/hyperion": {
+        "hyperion/torch/adv_attacks/": f"{LIBRARY}: adversarial attacks",
+        "hyperion/torch/adv_attacks/carlini_wagner_l0.py": f"{LIBRARY}: Carlini-Wagner L0 adversarial attack class",
+    },
+    "jkobject/scPRINT": {
+        "scprint/tasks/cell_emb.py": f"{NOT_TRAINING}: cell embedding/annotation inference and benchmarks",
+        "scprint/tasks/denoise.py": f"{NOT_TRAINING}: denoising inference and benchmarks",
+        "scprint/tasks/grn.py": f"{NOT_TRAINING}: gene-network inference from attention and benchmarks",
+    },
+    "mpc001/auto_avsr": {
+        "datamodule/data_module.py": f"{LIBRARY}: a LightningDataModule",
+        "eval.py": f"{EVALUATION}: runs Trainer.test on a pretrained model",
+    },
+    "s185231/ADLCV_project": {
+        "build/lib/src/load_data_old.py": f"{LIBRARY}: data loading",
+        "build/lib/src/load_data_2.py": f"{LIBRARY}: data loading",
+        "src/diff_model/load_data_2.py": f"{LIBRARY}: data loading",
+        "build/lib/src/load_data.py": f"{LIBRARY}: data loading",
+        "src/diff_model/load_data_old.py": f"{LIBRARY}: data loading",
+        "build/lib/src/eval_model.py": f"{EVALUATION}: runs Trainer.test on a checkpoint",
+        "build/lib/src/train_old.py": f"{VENDORED}: setuptools build/lib copy, byte-identical to src/diff_model/train_old.py",
+        "src/load_data.py": f"{LIBRARY}: datasets and dataloaders",
+    },
+    "tianfr/MonoNeRF": {
+        "src/data/LLFFDataset.py": f"{LIBRARY}: Dataset class",
+        "train/run_nerf.py": f"{VENDORED}: ~90% of lines identical to DynamicNeRF's run_nerf.py (gaochen315/DynamicNeRF)",
+        "train/utils/RAFT/": f"{VENDORED}: copy of princeton-vl/RAFT (README says flow code is from RAFT)",
+    },
+    "zhourunlong/DeepLearning": {
+        "hw2/evaluation.py": f"{EVALUATION}: test-set accuracy of a saved model",
+        "hw3/flow/inpainting.py": f"{NOT_TRAINING}: inpainting/sampling with a trained flow model",
+    },
+    "Eikor/R-ESM": {
+        "schedular.py": f"{LIBRARY}: optimizer-step/grad-scaler and LR-schedule helper classes, no training loop",
+        "scripts/aptamer.py": f"{NOT_TRAINING}: embedding extraction with frozen model + sklearn GPR, no optimizer step",
+    },
+    "TinaLand/standford_cs224w_project": {
+        "src/models/multi_agent/coordinator.py": f"{LIBRARY}: multi-agent components (agents, mixer net, env); main only prints",
+        "src/rl/coordination/coordinator.py": f"{LIBRARY}: multi-agent coordinator/mixer class used by src/rl/training trainers",
+    },
+    "acharkq/MolCA": {
+        "data_provider/": f"{LIBRARY}: LightningDataModules, as its siblings",
+        "data_provider/iupac_dm.py": f"{LIBRARY}: a LightningDataModule",
+        "data_provider/stage1_dm.py": f"{LIBRARY}: a LightningDataModule",
+        "data_provider/stage1_kvplm_dm.py": f"{LIBRARY}: a LightningDataModule",
+        "data_provider/stage2_chebi_dm.py": f"{LIBRARY}: a LightningDataModule",
+    },
+    "coleygroup/Graph2SMILES": {
+        "predict.py": f"{NOT_TRAINING}: inference/prediction script",
+    },
+    "igashov/DiffLinker": {
+        "src/datasets.py": f"{LIBRARY}: dataset classes and dataloader helpers",
+    },
+    "nju-websoft/FormulaReasoning": {
+        "baselines/RAG/eval.py": f"{EVALUATION}: retriever evaluation (hit@k/recall) only",
+    },
+    "sanch7/Human-Protein-Atlas": {
+        "models/sononet.py": f"{VENDORED}: model copied from ozan-oktay/Attention-Gated-Networks (header URL)",
+        "utils/dataloader.py": f"{LIBRARY}: dataset classes and data loaders",
+    },
+    "twitter/the-algorithm-ml": {
+        "core/train_pipeline.py": f"{VENDORED}: taken from pytorch/torchrec v0.3.2 train_pipeline.py (header says so)",
+        "projects/home/recap/data/dataset.py": f"{LIBRARY}: Recap dataset/batch definitions",
+    },
+    "ztzhu1/CS336": {
+        "assignment2-systems/cs336_systems/benchmark.py": f"{NOT_TRAINING}: forward/backward timing benchmark, no optimizer step",
+        "assignment2-systems/cs336_systems/flash_attention.py": f"{LIBRARY}: Triton/torch FlashAttention kernels and benchmarks",
+        "assignment4-data/cs336-basics/": f"{VENDORED}: staff-provided CS336 reference trainer shipped with the assignment",
+    },
+    "Barbany/Multi-speaker-Neural-Vocoder": {
+        "optim.py": f"{LIBRARY}: gradient-clipping optimizer wrapper from samplernn-pytorch baseline, no training loop",
+    },
+    "YuxuanSnow/IN2346_I2DL": {
+        "Bonus Exercise/exercise_09/exercise_code/networks/keypoint_nn.py": f"{LIBRARY}: keypoint CNN model, no training_step",
+        "Bonus Exercise/exercise_10/exercise_code/networks/segmentation_nn.py": f"{LIBRARY}: segmentation model definition only",
+    },
+    "ajinkyanande/cmu-11785": {
+        "hw4/p2/data.py": f"{LIBRARY}: audio dataset classes and loaders",
+    },
+    "emaballarin/financial-wholenamycs": {
+        "src/data.py": f"{LIBRARY}: stock dataset class and dataloader dispatcher",
+    },
+    "juexinwang/scGNN": {
+        "gae/": f"{VENDORED}: GAE code copied from MysteryVaibhav/RWR-GAE (header: 'Main entrance from' RWR-GAE)",
+    },
+    "simonmeoni/nbme-competition": {
+        "src/datamodules/datamodule.py": f"{LIBRARY}: datasets and a LightningDataModule",
+    },
+    "wenhaoli-xmu/genacc": {
+        "tokenmix2/misc.py": f"{LIBRARY}: helpers",
+        "tokenmix2/eval.py": f"{EVALUATION}: perplexity/task evaluation under no_grad",
+        "train/train_prepare.py": f"{NOT_TRAINING}: caches hidden states with model.eval() and no_grad",
+    },
+    "DaRL-LibSignal/LibSignal": {
+        "trainer/base_trainer.py": f"{LIBRARY}: abstract base trainer; seeding and abstract train()/test() stubs, no training loop",
+    },
+    "SeungminHwang/CS492-MLCV": {
+        "coursework2/src/DCGAN/tutorial.py": f"{VENDORED}: verbatim copy of pytorch/examples dcgan/main.py",
+    },
+    "ZhaoxiZhang728/uflow_trans_pytorch": {
+        "dataset/": f"{LIBRARY}: LightningDataModules",
+        "model_operation/plot_along_training.py": f"{NOT_TRAINING}: a callback plotting the loss curve",
+        "dataset/endo_train_data_module.py": f"{LIBRARY}: a LightningDataModule",
+        "dataset/fc_data_module.py": f"{LIBRARY}: a LightningDataModule",
+        "dataset/flyingchair_module.py": f"{LIBRARY}: a LightningDataModule",
+        "model_operation/feature_model.py": f"{LIBRARY}: PWC feature pyramid model definition, no training step",
+        "model_operation/flow_model.py": f"{LIBRARY}: PWC flow decoder model definition, no training step",
+    },
+    "dataxight/protoplast": {
+        "src/protoplast/scrna/anndata/torch_dataloader.py": f"{LIBRARY}: AnnData datasets and LightningDataModule",
+    },
+    "faiazrahman/Self-Supervised-Breast-Histopathology-Transformers": {
+        "run_evaluation.py": f"{EVALUATION}: evaluates trained checkpoints on the test split",
+    },
+    "jessicamecht/concept_gridlock": {
+        "analyse_results/intervention_explanation.py": f"{NOT_TRAINING}: CLIP inference analysis of interventions",
+        "analyse_results/vis_utils.py": f"{NOT_TRAINING}: visualisation helpers for results",
+        "toyota_1.0/": f"{VENDORED}: copy of a previous project (noveens/toyota, MIT, Noveen Sachdeva)",
+        "visual_gap/main.py": f"{VENDORED}: near-verbatim copy of noveens/toyota code/main.py",
+    },
+    "karen-gishyan/thesis": {
+        "models/Modified Monk Efficiendet_old/": f"{VENDORED}: copy of Monk_Object_Detection EfficientDet (signatrix) with small edits",
+        "models/Modified Monk Retinanet/": f"{VENDORED}: copy of Monk_Object_Detection RetinaNet (pytorch-retinanet) with small edits",
+        "models/EfficientDet Config/train_detector_custom.py": f"{VENDORED}: Monk EfficientDet train_detector.py with a few logging edits",
+        "models/Yolo Config/": f"{VENDORED}: copies of ultralytics yolov3/yolov5 train.py",
+    },
+    "secrierlab/HistoMIL": {
+        "DATA/Cohort/data.py": f"{LIBRARY}: data cohort, dataset and dataloader construction",
+        "DATA/Slide/concepts/feature.py": f"{LIBRARY}: slide feature extraction/embedding utilities, no training",
+        "MODEL/Image/PL_protocol/basic.py": f"{LIBRARY}: base LightningModule helpers (counts, logging), no training step",
+        "MODEL/Image/SSL/modules.py": f"{LIBRARY}: LARS optimizer, BatchRenorm and MLP modules",
+    },
+    "Diamondfan/CTC_pytorch": {
+        "my_863_corpus/steps/data_loader.py": f"{LIBRARY}: Dataset and DataLoader classes only",
+        "timit/steps/visualize.py": f"{NOT_TRAINING}: loads a trained model and decodes/visualizes outputs",
+        "timit/utils/data_loader.py": f"{LIBRARY}: vocab, Dataset and DataLoader classes only",
+    },
+    "MetOffice/data_science_cop": {
+        "challenges/2021_cloud_base_height/cbh_data_definitions.py": f"{LIBRARY}: Datasets, collate fn and a LightningDataModule",
+    },
+    "SpadeLiu/Lac-GwcNet": {
+        "networks/U_net.py": f"{LIBRARY}: U-Net model definition; __main__ is a forward/backward smoke test, no optimizer",
+    },
+    "Ziyeeee/Policy-Lightning": {
+        "deploy_policy.py": f"{NOT_TRAINING}: loads a checkpoint and runs the policy for deployment",
+        "policy/dp2.py": f"{VENDORED}: near-verbatim diffusion_policy DiffusionUnetImagePolicy on a Lightning base",
+        "policy/dp3.py": f"{VENDORED}: near-verbatim DP3 policy from 3D-Diffusion-Policy on a Lightning base",
+    },
+    "davidbuterez/multi-fidelity-gnns-for-drug-discovery-and-quantum-mechanics": {
+        "mfse/data_loading.py": f"{LIBRARY}: molecule graph Dataset and LightningDataModule",
+        "multifidelity_gnn/src/data_loading.py": f"{LIBRARY}: molecule graph Dataset and LightningDataModule",
+    },
+    "gunjanak/Pytorch_Course": {
+        "reinforcement_learning/Soft_Actor_Critic_Mujoco/SAC_Mujoco_new.py": f"{VENDORED}: SAC from pranz24/pytorch-soft-actor-critic",
+        "reinforcement_learning/Soft_Actor_Critic_Mujoco/SAC_mujoco_load.py": f"{NOT_TRAINING}: loads a checkpoint and records rollouts",
+    },
+    "jimmy133719/SED-via-consistency-training-and-pseudo-labeling": {
+        "Ensemble.py": f"{EVALUATION}: ensembles trained models and computes F1/PSDS metrics",
+        "main.py": f"{VENDORED}: README says it reproduces the DCASE20 task4 baseline; near-verbatim baseline/main.py",
+    },
+    "lujiarui/esmdiff": {
+        "slm/data/protein_datamodule.py": f"{LIBRARY}: protein Dataset and LightningDataModule",
+    },
+    "philiphaddad97/time-series-denoising-arch": {
+        "data_modules/nab_data_module.py": f"{LIBRARY}: a LightningDataModule",
+        "data_modules/ucr_data_module.py": f"{LIBRARY}: a LightningDataModule",
+        "data_modules/yahoo_s5_data_module.py": f"{LIBRARY}: a LightningDataModule",
+    },
+    "songlab-cal/mogwai": {
+        "mogwai/data_loading/ms_datamodule.py": f"{LIBRARY}: a LightningDataModule",
+        "mogwai/data_loading/msa_datamodule.py": f"{LIBRARY}: a LightningDataModule",
+    },
+    "xyfJASON/vqvae-pytorch": {
+        "scripts/evaluate_vqmodel.py": f"{EVALUATION}: computes PSNR/SSIM of a pretrained VQ model",
+    },
+    "ECMWFCode4Earth/diffusion-models-for-weather-prediction": {
+        "s6_write_predictions_FourCastNet.py": f"{NOT_TRAINING}: inference script that writes predictions",
+        "s8_write_predictions_unet.py": f"{NOT_TRAINING}: inference script that writes predictions",
+        "s10_write_predictions_vae.py": f"{NOT_TRAINING}: inference script, restores VAE checkpoint and writes predictions to netCDF",
+        "s12_write_predictions_LFD.py": f"{NOT_TRAINING}: inference script, trainer.predict on restored LFD checkpoint",
+        "s13_write_predictions_iterative.py": f"{NOT_TRAINING}: iterative inference rollout under no_grad, writes predictions",
+        "s14_very_long_iterative_run.py": f"{NOT_TRAINING}: long iterative inference rollout under no_grad, writes predictions",
+        "s3_write_predictions_conditional_pixel_diffusion.py": f"{NOT_TRAINING}: inference script, trainer.predict on restored checkpoint",
+    },
+    "NikStar2/Nikhil_Srinivasan_MRP": {
+        "Code/Main/main.py": f"{EVALUATION}: combined evaluation of three trained checkpoints, metrics to CSV",
+    },
+    "SuperbTUM/real-time-ReID-tracking": {
+        "gan/train_baseline.py": f"{VENDORED}: header credits qiaoguan's Person_reID_baseline; copied script, imports modules absent here",
+        "reid/train_prepare.py": f"{LIBRARY}: LR warmup schedulers and ONNX export helper",
+    },
+    "ZiyueWang25/Kaggle_G2Net": {
+        "1D_Model/src/lrfinder.py": f"{LIBRARY}: learning-rate finder utility",
+        "1D_Model/src/optim.py": f"{VENDORED}: optimizers copied from mgrankin/over9000, NVIDIA Novograd, lookahead_pytorch",
+        "datasaurus/src/datasets.py": f"{LIBRARY}: Dataset classes and data loading",
+    },
+    "btseytlin/kaggle_cassava": {
+        "src/cassava/pipelines/prepare/nodes.py": f"{NOT_TRAINING}: data preparation (image hashing, duplicate removal, dataset export)",
+    },
+    "delai50/aiornot": {
+        "src/dataset.py": f"{LIBRARY}: augmentations, Dataset and LightningDataModule",
+    },
+    "mims-harvard/GNNGuard": {
+        "defense/r_gcn.py": f"{VENDORED}: DeepRobust's deeprobust/graph/defense/r_gcn.py, near-verbatim (3 changed lines)",
+    },
+    "thunlp/Neural-Snowball": {
+        "nrekit/data_loader.py": f"{LIBRARY}: JSON file data loaders",
+    },
+    "yxtann/sound-event-detection": {
+        "src/models/htsat/classification.py": f"{NOT_TRAINING}: inference pipeline (trainer.test); training is delegated to model.py",
+        "src/models/htsat/combined.py": f"{NOT_TRAINING}: inference pipeline (trainer.test) turning frame predictions into events",
+        "src/utils/compute_dataset_stats.py": f"{NOT_TRAINING}: computes dataset mean/std for normalisation",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
