@@ -390,6 +390,18 @@ def test_a_dockerfile_in_the_repositorys_docker_folder_pins_when_nothing_nearer_
     assert find_torch_pin(tmp_path / "src") == ((2, 1), nearer)
 
 
+def test_the_images_in_the_docker_folders_subfolders_pin_together_when_nothing_else_does(tmp_path):
+    (tmp_path / ".git").mkdir()
+    write(tmp_path / "docker" / "torch", "Dockerfile", "FROM pytorch/pytorch:1.11.0-cuda11.3-cudnn8-runtime\n")
+    older = write(tmp_path / "docker" / "legacy", "Dockerfile", "FROM pytorch/pytorch:1.9.0-cuda11.1-cudnn8-runtime\n")
+    # A subfolder's other files are no image of the project's.
+    write(tmp_path / "docker" / "torch", "requirements.txt", "torch==1.4.0\n")
+    (tmp_path / "src").mkdir()
+    assert find_torch_pin(tmp_path / "src") == ((1, 9), older)
+    nearer = write(tmp_path / "docker", "Dockerfile", "FROM pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime\n")
+    assert find_torch_pin(tmp_path / "src") == ((2, 1), nearer)
+
+
 @pytest.mark.parametrize(
     ("name", "text"),
     [

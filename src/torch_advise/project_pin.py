@@ -15,7 +15,8 @@ its README.md, INSTALL.md or environment set-up script (`install.sh`, `env_setup
 name torch decides (with the requirements and conda files its README's install commands name,
 whatever they are called), and after them the conda environment files a repository keeps in an `env/` or
 `envs/` folder, or names for what they are in a `scripts/` or `docker/` folder, and the Dockerfiles
-there (`docker/Dockerfile`); the walk ends at a
+there (`docker/Dockerfile`), and last those of `docker/`'s subfolders (`docker/torch/Dockerfile`),
+the oldest torch among them; the walk ends at a
 repository's root or the home folder (project_scope). A requirement with no upper bound
 (`torch>=2.0`) says nothing about the version that runs, so it gives no pin. Files that cannot be
 read or parsed, and those project_scope does not take for the project's own, are passed over: a pin
@@ -125,12 +126,19 @@ def find_torch_pin(start: Path, memo: Optional[PinMemo] = None) -> Optional[tupl
     """The newest torch the nearest declaring folder of the project allows, and the file that says so."""
     memo = memo if memo is not None else PinMemo()
     scope = project_scope(start, memo.scopes)
-    # Last, the conda environments a repository keeps in a folder of their own (`env/`).
-    folders = list(scope.folders)
-    if scope.vouched and folders:
-        folders += [folders[-1] / name for name in (*ENVIRONMENT_FOLDERS, *SETUP_FOLDERS, REQUIREMENTS_FOLDER)]
-    for folder in folders:
-        declared = [(version, path) for version, path in memo.requirements_of(folder) if scope.foreign_owner(path) is None]
+    # Last, the conda environments a repository keeps in a folder of their own (`env/`), and
+    # the images of `docker/`'s subfolders (`docker/torch/Dockerfile`), read as one: where they
+    # disagree, the oldest torch bounds what the code may use.
+    groups = [[folder] for folder in scope.folders]
+    if scope.vouched and groups:
+        root = groups[-1][0]
+        groups += [[root / name] for name in (*ENVIRONMENT_FOLDERS, *SETUP_FOLDERS, REQUIREMENTS_FOLDER)]
+        groups.append(_image_folders(root / "docker"))
+    for group in groups:
+        declared = [
+            (version, path) for folder in group for version, path in memo.requirements_of(folder)
+            if scope.foreign_owner(path) is None and (len(group) == 1 or _reader(path.name, folder) is _dockerfile)
+        ]
         # A version the folder's dependency files install decides over one its README describes,
         # which is often left behind when the requirements move on; a README's version still
         # bounds a requirement that only gives a floor (`torch>=2.0`).
@@ -142,6 +150,13 @@ def find_torch_pin(start: Path, memo: Optional[PinMemo] = None) -> Optional[tupl
             bounded = [(version, path) for version, path in declared if version is not None]
             return min(bounded) if bounded else None
     return None
+
+
+def _image_folders(docker: Path) -> list[Path]:
+    try:
+        return sorted(child for child in docker.iterdir() if child.is_dir())
+    except OSError:
+        return []
 
 
 def newest_allowed(spec: str) -> Optional[Version]:
