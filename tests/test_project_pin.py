@@ -402,6 +402,14 @@ def test_the_images_in_the_docker_folders_subfolders_pin_together_when_nothing_e
     assert find_torch_pin(tmp_path / "src") == ((2, 1), nearer)
 
 
+def test_a_lone_image_folder_under_docker_pins_by_its_dockerfile_only(tmp_path):
+    (tmp_path / ".git").mkdir()
+    image = write(tmp_path / "docker" / "torch", "Dockerfile", "FROM pytorch/pytorch:1.11.0-cuda11.3-cudnn8-runtime\n")
+    write(tmp_path / "docker" / "torch", "requirements.txt", "torch==1.4.0\n")
+    (tmp_path / "src").mkdir()
+    assert find_torch_pin(tmp_path / "src") == ((1, 11), image)
+
+
 @pytest.mark.parametrize(
     ("name", "text"),
     [

@@ -129,15 +129,16 @@ def find_torch_pin(start: Path, memo: Optional[PinMemo] = None) -> Optional[tupl
     # Last, the conda environments a repository keeps in a folder of their own (`env/`), and
     # the images of `docker/`'s subfolders (`docker/torch/Dockerfile`), read as one: where they
     # disagree, the oldest torch bounds what the code may use.
-    groups = [[folder] for folder in scope.folders]
+    # Each group: its folders, and whether only their Dockerfiles count.
+    groups = [([folder], False) for folder in scope.folders]
     if scope.vouched and groups:
-        root = groups[-1][0]
-        groups += [[root / name] for name in (*ENVIRONMENT_FOLDERS, *SETUP_FOLDERS, REQUIREMENTS_FOLDER)]
-        groups.append(_image_folders(root / "docker"))
-    for group in groups:
+        root = scope.folders[-1]
+        groups += [([root / name], False) for name in (*ENVIRONMENT_FOLDERS, *SETUP_FOLDERS, REQUIREMENTS_FOLDER)]
+        groups.append((_image_folders(root / "docker"), True))
+    for group, images_only in groups:
         declared = [
             (version, path) for folder in group for version, path in memo.requirements_of(folder)
-            if scope.foreign_owner(path) is None and (len(group) == 1 or _reader(path.name, folder) is _dockerfile)
+            if scope.foreign_owner(path) is None and (not images_only or _reader(path.name, folder) is _dockerfile)
         ]
         # A version the folder's dependency files install decides over one its README describes,
         # which is often left behind when the requirements move on; a README's version still
