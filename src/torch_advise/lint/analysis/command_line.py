@@ -129,19 +129,10 @@ class _Parsing:
 
     def _method(self, cls: str, method: str) -> Optional[str]:
         """`Class.method` where the class or one of its bases in the module defines it."""
-        seen: set[str] = set()
-        pending = [cls]
-        while pending:
-            klass = pending.pop(0)
-            if klass in seen:
-                continue
-            seen.add(klass)
-            if f"{klass}.{method}" in self.functions:
-                return f"{klass}.{method}"
-            pending.extend(self.bases.get(klass, []))
-        return None
+        return next((f"{klass}.{method}" for klass in self._lineage(cls) if f"{klass}.{method}" in self.functions), None)
 
     def _lineage(self, cls: str) -> Iterator[str]:
+        """The class and its bases in the module, nearest first."""
         seen: set[str] = set()
         pending = [cls]
         while pending:

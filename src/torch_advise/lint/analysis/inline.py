@@ -6,9 +6,10 @@ wrapper is seen through by all of them alike, to the same depth.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Optional
 
-from torch_advise.lint.analysis.model import CallSite, FunctionInfo, TrainingModel
+from torch_advise.lint.analysis.model import CallSite, FunctionInfo, LoopInfo, TrainingModel
 from torch_advise.lint.analysis.syntax import calls_in
 from torch_advise.records import dataclass
 
@@ -27,6 +28,25 @@ class Reached:
     @property
     def depth(self) -> int:
         return len(self.via)
+
+
+def loops_around(
+    model: TrainingModel, function: FunctionInfo, handing: Optional[Callable[[CallSite], bool]] = None, depth: int = 0
+) -> list[LoopInfo]:
+    """Loops that a call to `function` sits in, in its callers and their callers, up to
+    MAX_CALL_DEPTH. With `handing`, only the calls it accepts count where some do: `run(model, a)`
+    once before the epoch loop does not iterate `a` every epoch because `run(model, b)` sits in it."""
+    found: list[LoopInfo] = []
+    if depth >= MAX_CALL_DEPTH:
+        return found
+    sites = model.calls_to(function)
+    if handing is not None:
+        sites = [site for site in sites if handing(site)] or sites
+    for site in sites:
+        found.extend(site.loops)
+        if site.function is not None and site.function is not function:
+            found.extend(loops_around(model, site.function, handing, depth + 1))
+    return found
 
 
 def run_order(model: TrainingModel, sites: Iterable[CallSite]) -> Iterator[Reached]:

@@ -14,7 +14,7 @@ from torch_advise.lint.analysis.facts import (
     HandedLoader,
 )
 from torch_advise.lint.analysis.frameworks import lightning_fit_loaders, lightning_loader_hook, training_arguments
-from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
+from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH, loops_around
 from torch_advise.lint.analysis.model import (
     CallSite,
     FunctionInfo,
@@ -54,25 +54,6 @@ def _every_epoch(by: str = "") -> str:
     return f"DataLoader workers are shut down after every epoch and started again for the next{by} (0.24-0.38 s per epoch measured)"
 
 
-def _loops_around(
-    model: TrainingModel, function: FunctionInfo, handing: Optional[Callable[[CallSite], bool]] = None, depth: int = 0
-) -> list[LoopInfo]:
-    """Loops that a call to `function` sits in, in its callers and their callers. With
-    `handing`, only the calls that hand the loader over count where some do: `run(model, a)`
-    once before the epoch loop does not iterate `a` every epoch because `run(model, b)` sits in it."""
-    found: list[LoopInfo] = []
-    if depth >= MAX_CALL_DEPTH:
-        return found
-    sites = model.calls_to(function)
-    if handing is not None:
-        sites = [site for site in sites if handing(site)] or sites
-    for site in sites:
-        found.extend(site.loops)
-        if site.function is not None and site.function is not function:
-            found.extend(_loops_around(model, site.function, handing, depth + 1))
-    return found
-
-
 def _handing(ctx: CheckContext, loader: DataLoaderCall) -> Callable[[CallSite], bool]:
     """Whether a call hands the loader over as one of its arguments."""
 
@@ -85,7 +66,7 @@ def _handing(ctx: CheckContext, loader: DataLoaderCall) -> Callable[[CallSite], 
 def _enclosing_loops(ctx: CheckContext, loop: LoopInfo, loader: DataLoaderCall) -> list[LoopInfo]:
     found = list(loop.parents)
     if loop.function is not None:
-        found.extend(_loops_around(ctx.model, loop.function, _handing(ctx, loader)))
+        found.extend(loops_around(ctx.model, loop.function, _handing(ctx, loader)))
     return found
 
 
@@ -93,7 +74,7 @@ def _built_in(model: TrainingModel, loader: DataLoaderCall) -> set[LoopInfo]:
     """Loops in which the DataLoader is constructed again on every iteration."""
     loops = set(loader.site.loops)
     if loader.site.function is not None:
-        loops.update(_loops_around(model, loader.site.function))
+        loops.update(loops_around(model, loader.site.function))
     return loops
 
 
@@ -352,7 +333,7 @@ def _handed_every_epoch(ctx: CheckContext, loader: DataLoaderCall) -> Optional[t
         if handed.site.function is not None:
             # `evaluate(model, test_loader)` once after training is not `evaluate(model,
             # val_loader)` every epoch: only the calls that hand this loader on count.
-            loops.extend(_loops_around(ctx.model, handed.site.function, _handing(ctx, loader)))
+            loops.extend(loops_around(ctx.model, handed.site.function, _handing(ctx, loader)))
         for loop in loops:
             if loop not in rebuilt and not _runs_once(ctx, loop) and (handed.facts.trains or _trains(ctx, loop)):
                 return handed.function.rsplit(".", 1)[-1], _called_under_a_condition(ctx.model, handed.site, loop)

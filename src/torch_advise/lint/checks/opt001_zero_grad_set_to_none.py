@@ -9,8 +9,8 @@ from torch_advise.lint.analysis.edits import (
     ReplaceNode,
     SetKeyword,
 )
-from torch_advise.lint.analysis.inline import MAX_CALL_DEPTH
-from torch_advise.lint.analysis.model import CallSite, FunctionInfo, TrainingModel
+from torch_advise.lint.analysis.inline import loops_around
+from torch_advise.lint.analysis.model import CallSite, TrainingModel
 from torch_advise.lint.analysis.syntax import (
     keyword_args,
     literal_value,
@@ -159,13 +159,7 @@ def _beside_the_training_loop(model: TrainingModel, site: CallSite) -> bool:
     step), or of one only another module may call, may run every step."""
     if site.loops or not any(loop.function is site.function and model.loop_trains(loop) for loop in model.loops):
         return False
-    return site.function is None or (bool(model.calls_to(site.function)) and not _called_in_a_loop(model, site.function, 0))
-
-
-def _called_in_a_loop(model: TrainingModel, function: Optional[FunctionInfo], depth: int) -> bool:
-    if function is None or depth >= MAX_CALL_DEPTH:
-        return False
-    return any(call.loops or _called_in_a_loop(model, call.function, depth + 1) for call in model.calls_to(function))
+    return site.function is None or (bool(model.calls_to(site.function)) and not loops_around(model, site.function))
 
 
 def check(ctx: CheckContext) -> None:
