@@ -11,11 +11,18 @@ right but not worth the user's time there; FALSE: wrong. Precision is TRUE / (TR
 "worth acting on" is TRUE over all three. Findings with no verdict are listed as unreviewed, and
 verdicts whose finding is gone are listed as disappeared (a FALSE one gone is a fix, a TRUE one
 gone is a lost finding). Not a test: the files are not part of the repository.
+
+    python benchmarks/precision.py --files DIR --verdicts DIR --recall recall.tsv
+
+also scores recall against a list of the patterns found by reading sample files before looking
+at any finding (path, line, code, note; code NONE for a file with none): a pattern counts as
+reported where a finding of its rule names a line of the same statement.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import csv
 import json
 import subprocess
@@ -70,6 +77,50 @@ def _advise(cwd: Path, paths: list[str], extra: list[str]) -> list[dict]:
     return json.loads(done.stdout)["findings"]
 
 
+def statement_spans(source: str) -> list[tuple[int, int]]:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    return [(node.lineno, node.end_lineno or node.lineno) for node in ast.walk(tree) if isinstance(node, ast.stmt)]
+
+
+def innermost(spans: list[tuple[int, int]], line: int) -> tuple[int, int]:
+    around = [span for span in spans if span[0] <= line <= span[1]]
+    return min(around, key=lambda span: span[1] - span[0]) if around else (line, line)
+
+
+def score_recall(table: Path, files: Path, findings: list[dict]) -> None:
+    """A listed pattern is reported where a finding of its rule sits in the same innermost
+    statement (a call spread over lines is flagged at one of them), either way round."""
+    with table.open(newline="") as handle:
+        patterns = [row for row in csv.DictReader(handle, delimiter="\t") if row["code"] != "NONE" and int(row["line"])]
+    lines_by_key: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for finding in findings:
+        lines_by_key[(finding["path"], finding["code"])].append(finding["line"])
+    spans_of: dict[str, list[tuple[int, int]]] = {}
+    reported: Counter = Counter()
+    listed: Counter = Counter()
+    missed = []
+    for row in patterns:
+        path, code, line = row["path"], row["code"], int(row["line"])
+        if path not in spans_of:
+            source = files / path
+            spans_of[path] = statement_spans(source.read_text(encoding="utf-8", errors="replace")) if source.is_file() else []
+        spans = spans_of[path]
+        start, end = innermost(spans, line)
+        listed[code] += 1
+        if any(start <= found <= end or innermost(spans, found)[0] <= line <= innermost(spans, found)[1]
+               for found in lines_by_key[(path, code)]):
+            reported[code] += 1
+        else:
+            missed.append(f"  missed: {path}:{line} {code}")
+    total = sum(listed.values())
+    print(f"\nrecall: {sum(reported.values())} of {total} listed patterns reported ({ratio(sum(reported.values()), total)})")
+    print("  " + ", ".join(f"{code} {reported[code]}/{listed[code]}" for code in sorted(listed)))
+    print("\n".join(missed))
+
+
 def ratio(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f} %" if whole else "-"
 
@@ -88,6 +139,7 @@ def main() -> int:
     parser.add_argument("--files", type=Path, default=REALWORLD / "files")
     parser.add_argument("--verdicts", type=Path, default=REALWORLD / "verdicts")
     parser.add_argument("--unreviewed", type=Path, help="write the findings with no verdict here, as a verdicts table to fill in")
+    parser.add_argument("--recall", type=Path, help="a table of the patterns listed by reading sample files: score recall")
     parser.add_argument("advise_args", nargs="*", help="more advise options, after --: -- --ignore DL")
     args = parser.parse_args()
     if not args.files.is_dir():
@@ -127,6 +179,8 @@ def main() -> int:
     for key in gone:
         if verdicts[key][0] == "TRUE":
             print(f"  lost TRUE finding: {key[0]}:{key[1]} {key[2]}")
+    if args.recall:
+        score_recall(args.recall, args.files, findings)
     if args.unreviewed:
         with args.unreviewed.open("w", newline="") as handle:
             writer = csv.writer(handle, delimiter="\t", lineterminator="\n")

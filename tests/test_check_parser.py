@@ -72,7 +72,7 @@ def test_other_commands_help_and_doubtful_lines_are_left_to_click():
 def test_a_console_lint_imports_no_click(tmp_path):
     (tmp_path / "train.py").write_text((FIXTURES / "lint" / "core" / "trainer_class.py").read_text())
     done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "torch_advise", "train.py", "--no-cache", "--target", "a100"],
+        [sys.executable, "-X", "importtime", "-m", "torch_advise", "train.py", "--no-cache", "--target", "a100", "--select", "ALL"],
         cwd=tmp_path, capture_output=True, text=True, timeout=120,
     )
     assert done.returncode == 1 and "train.py:" in done.stdout

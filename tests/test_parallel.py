@@ -83,8 +83,8 @@ def test_workers_write_fixes_and_return_what_a_diff_needs(tmp_path):
 
 
 def test_cli_jobs_option_gives_the_serial_output():
-    one = run_advise(str(CORE), "--target", "a100", "--no-cache", "-j", "1")
-    two = run_advise(str(CORE), "--target", "a100", "--no-cache", "-j", "2")
+    one = run_advise(str(CORE), "--target", "a100", "--select", "ALL", "--no-cache", "-j", "1")
+    two = run_advise(str(CORE), "--target", "a100", "--select", "ALL", "--no-cache", "-j", "2")
     assert one.returncode == two.returncode == 1
     assert two.stdout == one.stdout
 
