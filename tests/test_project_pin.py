@@ -362,6 +362,10 @@ def test_each_sub_project_is_advised_for_the_torch_it_pins(tmp_path):
         ("# Notes\nTested on PyTorch 1.10 and CUDA 11.3\n", (1, 10)),
         ("# Notes\nTested with PyTorch 1.10 and newer.\n", None),
         ("# Notes\nTested with PyTorch 1.10 on two A100 GPUs.\n", None),
+        ("## Requirement\nOur code is based on Python version 3.9 and Pytorch version 1.11.0. For CUDA 11.3, see below.\n", (1, 11)),
+        ("# Notes\nTested with PyTorch 1.10. Other versions may work, such as torch 2.1.\n", (1, 10)),
+        ("# Notes\nThe implementation was built with PyTorch 1.8.1, CUDA 11.1.\n", (1, 8)),
+        ("# Notes\nOur code is based on PyTorch 1.11.0 and the official DETR code.\n", None),
     ],
 )
 def test_a_requirements_list_that_gives_pytorch_a_version_in_words_pins_it(tmp_path, readme, pin):

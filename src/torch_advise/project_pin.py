@@ -84,11 +84,15 @@ _DESCRIBED_TORCH = (
 )
 # A line under such a heading that is only the name and its version: `Pytorch 0.3`,
 # `torch    1.13.1+cu117`.
-_TORCH_LINE = r"(?i)^(?:py)?torch\b[\s:=`*]*v?\d+\.\d+(?:\.\d+)?(?:\+[\w.]+)?$"
+_TORCH_LINE = r"(?i)^(?:py)?torch\b[\s:=`*]*(?:version\s+)?v?\d+\.\d+(?:\.\d+)?(?:\+[\w.]+)?$"
 # A name and its version, as such lines list them: `torchvision v0.2.0`, `Python 3.6`.
 _NAMED_VERSION = r"(?i)^[a-z][\w.-]*(?:\s+[a-z][\w.-]*){0,2}[\s:=`*]*v?\d+(?:\.\d+){0,2}(?:\+[\w.]+)?$"
-# How a README opens the list of what its authors ran: `Tested with Python 3.7, PyTorch 1.12.1.`
-_TESTED_WITH = r"(?i)^\s*(?:tested|developed|trained|run|ran)\s+(?:with|on|using|under)\s+"
+# How a README opens the list of what its authors ran: `Tested with Python 3.7, PyTorch 1.12.1.`,
+# `Our code is based on Python 3.9 and Pytorch version 1.11.0`.
+_TESTED_WITH = (
+    r"(?i)^\s*(?:(?:our|the|this)\s+(?:code|implementation|project|repository|repo)\s+(?:is|was)\s+)?"
+    r"(?:tested|developed|trained|run|ran|based|built|implemented|written)\s+(?:with|on|using|under|in)\s+"
+)
 # A Markdown link, read as its text: `[PyTorch](http://pytorch.org/)`.
 _MARKDOWN_LINK = r"\[([^\]]*)\]\([^)]*\)"
 _FLOOR_WORDS = r"(?i)>|\bor (?:later|newer|higher|above)\b|\band (?:later|newer|higher|above)\b|\bat least\b|\bminimum\b|\bor greater\b"
@@ -453,7 +457,10 @@ def _install_commands(path: Path) -> Iterator[str]:
             yield from _listed_requirements(line)
             if listing and (re.match(_LISTED_ITEM, line) or re.match(_TORCH_LINE, line.strip())):
                 yield from _described_requirement(line)
-            elif (listing and "," in line) or re.match(_TESTED_WITH, line):
+            elif re.match(_TESTED_WITH, line):
+                # Only the sentence that opens with it: `... and Pytorch version 1.11.0. For example, ...`.
+                yield from _named_versions(re.split(r"\.\s+(?=[A-Z])", line)[0])
+            elif listing and "," in line:
                 yield from _named_versions(line)
             elif listing and line.lstrip().startswith("|"):
                 yield from _table_requirement(line)
