@@ -54,6 +54,14 @@ def lint_subclass(definition: str, call: str) -> list[str]:
             def __len__(self):
                 return 3
         """,
+        # hands everything on, then sets its own collate function on the instance: the memory
+        # the batches come in is still what the call asked for
+        """
+        class Loader(DataLoader):
+            def __init__(self, *args, **kwargs):
+                super(Loader, self).__init__(*args, **kwargs)
+                self.collate_fn = make_batch
+        """,
     ],
 )
 def test_a_subclass_that_hands_its_arguments_on_is_read_as_a_dataloader(definition):
@@ -95,6 +103,13 @@ def test_a_subclass_that_hands_its_arguments_on_is_read_as_a_dataloader(definiti
             def __init__(self, *args, **kwargs):
                 super().__init__(*args, **kwargs)
                 self.pin_memory = True
+        """,
+        # hands pin_memory on by name, then sets it again on the instance
+        """
+        class Loader(DataLoader):
+            def __init__(self, dataset, batch_size=1, pin_memory=False):
+                super().__init__(dataset, batch_size, pin_memory=pin_memory)
+                self.pin_memory = torch.cuda.is_available()
         """,
         # takes arguments it hands on by position, after dropping one
         """

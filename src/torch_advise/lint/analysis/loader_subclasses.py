@@ -77,7 +77,7 @@ def _forwarding(init: Union[ast.FunctionDef, ast.AsyncFunctionDef], base: ast.ex
     handed = call.args[1:] if isinstance(call.func, ast.Attribute) and dotted_name(call.func.value) == dotted_name(base) else call.args
     arguments = init.args
     if arguments.vararg is not None:
-        return IDENTITY if _passes_everything_on(init, call, handed) else None
+        return _reset_on_the_instance(IDENTITY, init) if _passes_everything_on(init, call, handed) else None
     positional = [*arguments.posonlyargs, *arguments.args][1:]
     params = tuple(a.arg for a in [*positional, *arguments.kwonlyargs])
     defaults = {a.arg: _literal(d) for a, d in zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults)}
@@ -104,14 +104,31 @@ def _forwarding(init: Union[ast.FunctionDef, ast.AsyncFunctionDef], base: ast.ex
             forwarded[name] = value.id
         else:
             set_here.add(name)
-    return LoaderForwarding(params, defaults, forwarded, frozenset(set_here), rest)
+    return _reset_on_the_instance(LoaderForwarding(params, defaults, forwarded, frozenset(set_here), rest), init)
+
+
+def _reset_on_the_instance(forwarding: LoaderForwarding, init: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> LoaderForwarding:
+    """The forwarding, with the loader's settings the constructor assigns on the instance after
+    torch's constructor ran (`self.collate_fn = create_batch`) set by the subclass: torch reads
+    them from the instance when it starts iterating, whatever the call gave."""
+    settings = {*DATALOADER_PARAMS, *WORKER_SETTINGS}
+    assigned = {
+        target.attr
+        for node in ast.walk(init)
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute) and target.attr in settings
+    }
+    if not assigned:
+        return forwarding
+    forwarded = {name: param for name, param in forwarding.forwarded.items() if name not in assigned}
+    return LoaderForwarding(forwarding.params, forwarding.defaults, forwarded, forwarding.set_here | assigned, forwarding.rest)
 
 
 def _passes_everything_on(init: Union[ast.FunctionDef, ast.AsyncFunctionDef], call: ast.Call, handed: list[ast.expr]) -> bool:
     """`def __init__(self, *args, **kwargs): super().__init__(*args, **kwargs)`, the one call of
     torch's constructor (`call`, `handed` after the instance): every argument reaches torch as
-    given, and the constructor sets none of the loader's settings on the instance afterwards
-    (`self.collate_fn = ...`)."""
+    given."""
     arguments = init.args
     if arguments.vararg is None or arguments.kwarg is None or arguments.posonlyargs or arguments.args[1:] or arguments.kwonlyargs:
         return False
@@ -119,15 +136,7 @@ def _passes_everything_on(init: Union[ast.FunctionDef, ast.AsyncFunctionDef], ca
         return False
     if len(handed) != 1 or not isinstance(handed[0], ast.Starred) or dotted_name(handed[0].value) != arguments.vararg.arg:
         return False
-    if len(call.keywords) != 1 or call.keywords[0].arg is not None or dotted_name(call.keywords[0].value) != arguments.kwarg.arg:
-        return False
-    settings = {*DATALOADER_PARAMS, *WORKER_SETTINGS}
-    return not any(
-        isinstance(target, ast.Attribute) and target.attr in settings
-        for node in ast.walk(init)
-        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
-        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
-    )
+    return len(call.keywords) == 1 and call.keywords[0].arg is None and dotted_name(call.keywords[0].value) == arguments.kwarg.arg
 
 
 def _calls_base_init(call: ast.Call, base: ast.expr) -> bool:
