@@ -4738,6 +4738,326 @@ EXCLUDED: dict[str, dict[str, str]] = {
         "src/models/htsat/combined.py": f"{NOT_TRAINING}: inference pipeline (trainer.test) turning frame predictions into events",
         "src/utils/compute_dataset_stats.py": f"{NOT_TRAINING}: computes dataset mean/std for normalisation",
     },
+    # holdout39
+    "2acholsk1/SoLaPAfSFH": {
+        "solapafsfh/datamodules/segment_datamodule.py": f"{LIBRARY}: LightningDataModule, data splits and loaders only",
+    },
+    "adithya-s-k/Indic-llm": {
+        "archives/dpo/dpo.py": f"{VENDORED}: adapted copy of TRL examples/research_projects/stack_llama_2/scripts/dpo_llama2.py; identical to",
+        "archives/finetuning/sft.py": f"{VENDORED}: verbatim TRL stack_llama_2/scripts/sft_llama2.py; identical to",
+        "archives/pretraining/pretrain-gemma.py": f"{VENDORED}: copy of ymcui/Chinese-LLaMA-Alpaca scripts/training/run_clm_pt_with_peft.py (4",
+        "archives/pretraining/pretrain.py": f"{VENDORED}: verbatim ymcui/Chinese-LLaMA-Alpaca scripts/training/run_clm_pt_with_peft.py",
+        "indic_llm/continual_pretrain/pretrain-gemma.py": f"{VENDORED}: copy of ymcui/Chinese-LLaMA-Alpaca run_clm_pt_with_peft.py (Llama->Auto",
+        "indic_llm/continual_pretrain/pretrain.py": f"{VENDORED}: Hugging Face run_clm pretraining script, as its vetted siblings",
+        "indic_llm/dpo_finetuning/dpo.py": f"{VENDORED}: adapted copy of TRL stack_llama_2/scripts/dpo_llama2.py (dataset swapped, rest same)",
+        "indic_llm/instruct_finetune/llama/sft.py": f"{VENDORED}: verbatim TRL stack_llama_2/scripts/sft_llama2.py",
+        "scripts/DPO_finetune.py": f"{VENDORED}: verbatim TRL examples/scripts/dpo.py",
+        "scripts/SFT_finetune.py": f"{VENDORED}: TRL's SFT example script, as its vetted siblings",
+        "scripts/pretrain.py": f"{VENDORED}: Hugging Face run_clm pretraining script, as its vetted siblings",
+    },
+    "AIRI-Institute/nablaDFT": {
+        "nablaDFT/dataset/hamiltonian_dataset.py": f"{LIBRARY}: Hamiltonian database/Dataset classes",
+        "nablaDFT/dataset/nablaDFT_dataset.py": f"{LIBRARY}: dataset classes",
+        "nablaDFT/model_registry.py": f"{LIBRARY}: registry that loads model classes/checkpoints, no training",
+    },
+    "AkariAsai/self-rag": {
+        "retrieval_lm/src/beir_utils.py": f"{VENDORED}: copy of facebookresearch/contriever src/beir_utils.py (BEIR evaluation helpers)",
+    },
+    "alexelwood14/adl-coursework": {
+        "src/CRNN/trainer.py": f"{VENDORED}: byte-identical duplicate of src/CNN/trainer.py in the same repo",
+    },
+    "anthropikos/kaggle_kernels": {
+        "movement_disorder/movement_disorder_dl/data/lfp_data_lightning.py": f"{LIBRARY}: LightningDataModule wrapper, loaders only",
+    },
+    "aosbro/audio-super-resolution": {
+        "trainers/base_trainer.py": f"{LIBRARY}: abstract trainer base: plotting/batch helpers, train() only abstract",
+        "utils/utils.py": f"{LIBRARY}: data loader builders and plotting helpers",
+    },
+    "bamps53/kaggle-dfl-3rd-place-solution": {
+        "datasets/e2e.py": f"{LIBRARY}: video Datasets + dataloader factories, no training",
+        "datasets/segm.py": f"{LIBRARY}: ball-heatmap Dataset + dataloader factories, no training",
+    },
+    "BioDT/bfm-finetune": {
+        "bfm_finetune/bfm_get_latent.py": f"{NOT_TRAINING}: extracts latents with L.Trainer.predict from a checkpoint",
+        "bfm_finetune/evaluate_aurora_finetune.py": f"{EVALUATION}: evaluates a fine-tuned Aurora model",
+        "bfm_finetune/evaluate_bfm_finetune.py": f"{EVALUATION}: evaluates a fine-tuned model",
+    },
+    "Charl-AI/MNIST-in-every-framework": {
+        "lightning/dataset.py": f"{LIBRARY}: LightningDataModule for MNIST, no training",
+    },
+    "chuber11/WhisperFinetune": {
+        "data.py": f"{LIBRARY}: Dataset classes and collators; __main__ only iterates a dataloader",
+    },
+    "CNwangbin/peft-aip": {
+        "dataset.py": f"{LIBRARY}: ESM Dataset class and fasta reading",
+        "models.py": f"{LIBRARY}: model definitions (MLP, FineTuneESM, PeftESM)",
+    },
+    "DAMO-DI-ML/NeurIPS2023-One-Fits-All": {
+        "Anomaly_Detection/exp/exp_anomaly_detection.py": f"{VENDORED}: verbatim copy of thuml/Time-Series-Library exp/exp_anomaly_detection.py",
+        "Classification/src/main.py": f"{VENDORED}: copy of gzerveas/mvts_transformer src/main.py (306/309 lines match)",
+        "Classification/src/running.py": f"{VENDORED}: verbatim copy of gzerveas/mvts_transformer src/running.py (100% of lines)",
+        "Few-shot_Learning/main.py": f"{VENDORED}: byte-identical duplicate of Long-term_Forecasting/main.py in the same repo",
+        "Imputation/exp/exp_imputation.py": f"{VENDORED}: copy of thuml/Time-Series-Library exp/exp_imputation.py (98% of lines)",
+        "Short-term_Forecasting/exp/exp_short_term_forecasting.py": f"{VENDORED}: verbatim copy of thuml/Time-Series-Library",
+    },
+    "danielnbarbosa/rl3": {
+        "atari/bak/dqn_standalone.py": f"{VENDORED}: bak/ backup: pre-refactor standalone version of atari/dqn.py (88% of atari/dqn.py lines in it)",
+        "bak/pong/dqn.py": f"{VENDORED}: bak/ backup: 96% of lines match car-racing/dqn.py",
+        "bak/super-mario-bros/dqn.py": f"{VENDORED}: bak/ backup: 97% of lines match car-racing/dqn.py",
+        "breakout/bak/dqn.py": f"{VENDORED}: bak/ backup: older standalone breakout DQN (85% match to atari/bak/dqn_standalone.py)",
+    },
+    "EddyGiusepe/LightningAI": {
+        "1_PyTorch_Lightning_Hello_World/Text_Classification_with_PyTorch_Lightning/train.py": f"{VENDORED}: verbatim Lightning AI BERT/IMDB",
+        "1_PyTorch_Lightning_Hello_World/train.py": f"{VENDORED}: Lightning README 'hello simple model' ToyExample, only comments translated",
+        "1_PyTorch_Lightning_Hello_World/uploading_Data_with_Lightning.py": f"{NOT_TRAINING}: DataModule that only reads and prints a CSV",
+        "Codando_RedeNeural_Pytorch/1_Torch_Neural_Network.py": f"{VENDORED}: Nicholas Renotte 'PyTorch in 15 min' MNIST tutorial script (widely",
+        "Exemplos_Pytorch/2_Pytorch.py": f"{VENDORED}: PyTorch tutorial 'Learning PyTorch with Examples' polynomial_autograd.py",
+        "Exemplos_Pytorch/3_Pytorch.py": f"{VENDORED}: PyTorch tutorial 'Learning PyTorch with Examples' polynomial_custom_function.py",
+    },
+    "edenton/svg": {
+        "generate_svg_fp.py": f"{NOT_TRAINING}: sampling/gif generation from pretrained SVG-FP model",
+        "generate_svg_lp.py": f"{NOT_TRAINING}: sampling/gif generation from pretrained SVG-LP model",
+    },
+    "ellisdg/3DUnetCNN": {
+        "unet3d/scripts/script_utils.py": f"{LIBRARY}: config helpers building models, losses, optimizers, loaders",
+    },
+    "epfml/landmark-attention": {
+        "llama_legacy/train.py": f"{VENDORED}: legacy older copy of llama/train.py (22 lines differ)",
+    },
+    "felixhasse/chexpert-iml": {
+        "src/classification_model_evaluation.py": f"{EVALUATION}: evaluates a trained classifier on CheXpert valid set",
+        "src/ctr_evaluation.py": f"{EVALUATION}: evaluates CTR from trained segmentation models",
+        "src/segment_chexpert.py": f"{NOT_TRAINING}: segmentation inference over CheXpert images",
+    },
+    "fpaissan/sincNet_denoise": {
+        "modules/data_module.py": f"{LIBRARY}: Dataset + LightningDataModule for EEGDenoiseNet",
+        "snr_analysis.py": f"{EVALUATION}: tests a trained checkpoint across SNR levels",
+    },
+    "gilfernandes/hubmap_notebooks": {
+        "pdf_notebooks/datasets/hubdataset.py": f"{LIBRARY}: HubDataset class + RLE/tiling helpers, no training",
+    },
+    "guoshnBJTU/ASTGCN-r-pytorch": {
+        "lib/utils.py": f"{LIBRARY}: graph/data loading helpers plus val/test helper functions",
+    },
+    "hehefan/P4Transformer": {
+        "modules-pytorch-1.8.1/pointnet2_modules.py": f"{VENDORED}: copy of votenet/erikwijmans Pointnet2_PyTorch pointnet2_modules.py",
+    },
+    "HichemAK/gan-recommander": {
+        "model_experimental.py": f"{LIBRARY}: model definitions and an unfinished LightningModule stub, no training_step",
+    },
+    "hkchengrex/STCN": {
+        "eval_davis.py": f"{EVALUATION}: DAVIS 2017 evaluation/inference of trained model",
+        "eval_davis_2016.py": f"{EVALUATION}: DAVIS 2016 evaluation/inference of trained model",
+        "eval_generic.py": f"{EVALUATION}: inference/eval on generic dataset with trained model",
+        "eval_youtube.py": f"{EVALUATION}: YouTube-VOS evaluation/inference of trained model",
+    },
+    "hoboldi/I2DLCV_DTU": {
+        "Project2/datasets.py": f"{LIBRARY}: frame/video/flow Dataset classes",
+        "Project2/eval.py": f"{EVALUATION}: evaluates spatial/temporal checkpoints on videos",
+    },
+    "hungthanhpham94/GRU4REC-pytorch": {
+        "lib/dataset.py": f"{LIBRARY}: session Dataset and custom DataLoader classes",
+        "lib/evaluation.py": f"{EVALUATION}: recall/MRR evaluation under no_grad",
+    },
+    "iamNCJ/YuanGPT": {
+        "data/mock/data_module.py": f"{LIBRARY}: random-data LightningDataModule, no training",
+        "data/web_of_science/data_module.py": f"{LIBRARY}: Web of Science LightningDataModule, no training",
+        "data/yuan/data_module.py": f"{LIBRARY}: data module",
+    },
+    "iwangjian/Soda-ClariQ": {
+        "src/datasets/dataset.py": f"{LIBRARY}: query-document Dataset/DataLoader classes (from transformer_rankers), no training",
+        "src/models/transformer_ranker.py": f"{VENDORED}: copy of Guzpenha/transformer_rankers TransformerTrainer (class renamed, save_pretrained",
+    },
+    "j-freddy/individual-project-sandbox": {
+        "continuous-xor/train.py": f"{VENDORED}: copy of UvA DL tutorial 1 (continuous XOR) train_model loop",
+        "image-classifier/train.py": f"{VENDORED}: copy of PyTorch 60-min blitz CIFAR-10 tutorial training loop",
+        "playground/gradient_descent_torch.py": f"{NOT_TRAINING}: toy gradient descent on scalar f(x)=x^2+4x, no model or data",
+        "playground/gradient_descent_torch_automatic.py": f"{NOT_TRAINING}: toy SGD minimisation of scalar f(x)=x^2+4x, no model or data",
+        "pytorch-lightning/main.py": f"{VENDORED}: copy of Lightning docs quickstart LitAutoEncoder (MNIST)",
+        "simclr-example/downstream.py": f"{VENDORED}: copy of UvA DL tutorial 13 (SimCLR) prepare_data_features/train_logreg",
+        "simclr-example/logistic_regression.py": f"{VENDORED}: copy of UvA DL tutorial 13 LogisticRegression LightningModule",
+        "simclr-example/train.py": f"{VENDORED}: copy of UvA DL tutorial 13 train_simclr (with added comments)",
+    },
+    "jalola/improved-wgan-pytorch": {
+        "training_utils.py": f"{LIBRARY}: helpers: weights_init, load_data, gradient penalty, noise",
+    },
+    "jionie/Bengaliai": {
+        "dataset/dataset.py": f"{LIBRARY}: Dataset class, splits and loader builders",
+        "utils/lrs_scheduler.py": f"{LIBRARY}: LR schedulers and AdamW optimizer implementation",
+    },
+    "jw9730/tokengt": {
+        "equivariant-basis-approximation/data.py": f"{LIBRARY}: LightningDataModule, no training",
+    },
+    "kentaroy47/Kaggle-PANDA-1st-place-solution": {
+        "src/data_process/a00_save_tiles.py": f"{NOT_TRAINING}: data preparation: tiles slides and saves images",
+        "src/kernel.py": f"{NOT_TRAINING}: Kaggle inference kernel (TTA inference, inlined EfficientNet, threshold rounding)",
+    },
+    "ksanjeevan/crnn-audio-classification": {
+        "data/data_manager.py": f"{LIBRARY}: data loader managers, no training",
+    },
+    "kvelon/predict-weizmann": {
+        "data/data_classes.py": f"{LIBRARY}: Dataset + LightningDataModule, no training",
+        "models/ThreeDConv_1to9.py": f"{LIBRARY}: model definition",
+    },
+    "kwuking/TimeMixer": {
+        "exp/exp_anomaly_detection.py": f"{VENDORED}: copy of thuml/Time-Series-Library exp/exp_anomaly_detection.py (19 changed lines: OneCycleLR",
+        "exp/exp_classification.py": f"{VENDORED}: copy of thuml/Time-Series-Library exp/exp_classification.py (16 changed lines)",
+        "exp/exp_imputation.py": f"{VENDORED}: copy of thuml/Time-Series-Library exp/exp_imputation.py (21 changed lines)",
+        "exp/exp_long_term_forecasting.py": f"{VENDORED}: adapted copy of thuml/Time-Series-Library exp/exp_long_term_forecasting.py (~90 of 317",
+        "exp/exp_short_term_forecasting.py": f"{VENDORED}: copy of thuml/Time-Series-Library exp/exp_short_term_forecasting.py (36 changed lines)",
+    },
+    "leeping-ng/med-img-monitoring": {
+        "src/archive/mel_rsna_dataloader.py": f"{LIBRARY}: Dataset + LightningDataModule only (archived, adapted from",
+        "src/evaluate.py": f"{EVALUATION}: loads checkpoint and runs trainer.test",
+        "src/find_roc_for_shift.py": f"{EVALUATION}: trainer.test of trained checkpoint under input shifts",
+        "src/rsna_dataloader.py": f"{LIBRARY}: Dataset + LightningDataModule, no training",
+        "src/tf_signal_vs_intensity_experiment.py": f"{EVALUATION}: trainer.predict on trained checkpoint + shift-detection statistics",
+        "src/tf_signal_vs_rocauc_experiment.py": f"{NOT_TRAINING}: drift-detection experiment on trained models",
+    },
+    "Lornatang/ESRGAN-PyTorch": {
+        "dataset.py": f"{LIBRARY}: image Dataset classes and CPU/CUDA prefetchers",
+    },
+    "lsrock1/aicity": {
+        "transform.py": f"{LIBRARY}: video transforms and LightningDataModules, no training",
+    },
+    "lyakaap/Landmark2019-1st-and-3rd-Place-Solution": {
+        "cirtorch/datasets/traindataset.py": f"{VENDORED}: verbatim copy of filipradenovic/cnnimageretrieval-pytorch",
+        "cirtorch/examples/train.py": f"{VENDORED}: verbatim copy of filipradenovic/cnnimageretrieval-pytorch cirtorch/examples/train.py",
+        "cirtorch/networks/imageretrievalnet.py": f"{VENDORED}: verbatim copy of filipradenovic/cnnimageretrieval-pytorch",
+        "src/data_utils.py": f"{LIBRARY}: Dataset class, transforms and loader builders",
+        "src/eval_retrieval.py": f"{EVALUATION}: feature extraction and retrieval evaluation on benchmark datasets",
+    },
+    "max-schaefer-dev/on-cloud-n-19th-place-solution": {
+        "predict.py": f"{NOT_TRAINING}: prediction script",
+        "utils/visualize.py": f"{NOT_TRAINING}: plotting/visualization helpers",
+    },
+    "maxjiang93/space_time_pde": {
+        "experiments/rb2d/dataloader_spacetime.py": f"{LIBRARY}: RB2D Dataset class",
+        "experiments/rb2d/evaluation.py": f"{EVALUATION}: inference/evaluation of trained MeshfreeFlowNet, video export",
+        "experiments/rb2d/evaluation_baseline.py": f"{EVALUATION}: evaluation of baseline model",
+        "src/unet.py": f"{LIBRARY}: UNet model definition",
+    },
+    "McGregorWwww/UCTransNet": {
+        "utils.py": f"{LIBRARY}: losses, metrics, LR scheduler (copied from torch)",
+    },
+    "mesolitica/malaya-speech": {
+        "malay_vits/train.py": f"{VENDORED}: adapted copy of jaywalnut310/vits train.py (README: 'Originally from' VITS; DDP removed, wandb added",
+        "malay_vits/train_ms.py": f"{VENDORED}: adapted copy of jaywalnut310/vits train_ms.py (same loop, DDP removed, wandb added)",
+        "malay_vits/train_vc.py": f"{VENDORED}: jaywalnut310/vits trainer, as its vetted siblings",
+    },
+    "mingyuliutw/UNIT": {
+        "utils.py": f"{LIBRARY}: data loader builders, image writing, scheduler/init helpers",
+    },
+    "ML4ITS/mtad-gat-pytorch": {
+        "utils.py": f"{LIBRARY}: data loading/normalisation, SlidingWindowDataset, loaders, plotting helpers",
+    },
+    "MMA-org/ML-Microclimate-Analysis": {
+        "src/ucs/data/data_module.py": f"{LIBRARY}: LightningDataModule, data loading only",
+        "src/ucs/model/evaluate.py": f"{EVALUATION}: loads checkpoint, trainer.test and confusion matrix",
+        "src/ucs/utils/callbacks.py": f"{LIBRARY}: Lightning callback helpers (checkpoint saver, unfreeze, loss weighting), no loop",
+    },
+    "Mooguy/DL4CV": {
+        "hw4/vit_trainer.py": f"{VENDORED}: course-provided ViT MNIST trainer (derived from widely copied tahmid0007/VisionTransformer",
+    },
+    "nikvaessen/w2v2-speaker": {
+        "src/callbacks/input_monitor_callback.py": f"{LIBRARY}: Lightning callback that dumps first input batches for debugging",
+        "src/callbacks/memory_monitor.py": f"{LIBRARY}: Lightning callback",
+        "src/callbacks/progress_tracker_callback.py": f"{LIBRARY}: Lightning callback",
+        "src/data/modules/speaker/speaker_data_module.py": f"{LIBRARY}: abstract LightningDataModule interface, no training",
+        "src/data/modules/speaker/voxceleb.py": f"{LIBRARY}: data module",
+        "src/data/modules/speech/librispeech.py": f"{LIBRARY}: LibriSpeech data module (shards, vocabulary), no training",
+        "src/data/modules/speech/speech_data_module.py": f"{LIBRARY}: data module",
+        "src/data/preprocess/augment.py": f"{LIBRARY}: audio augmentation preprocessors",
+        "src/lightning_modules/base_lightning_module.py": f"{LIBRARY}: abstract base LightningModule, only configure_optimizers; no training_step",
+        "src/lightning_modules/multitask/mt_speech_speaker_module.py": f"{LIBRARY}: abstract multitask module; training_step is a stub (pass), eval",
+        "src/lightning_modules/speaker/dummy.py": f"{LIBRARY}: debugging dummy module",
+        "src/lightning_modules/speaker/ecapa_tdnn.py": f"{LIBRARY}: model module subclassing the speaker LightningModule, no training step of its",
+        "src/lightning_modules/speaker/wav2spk.py": f"{LIBRARY}: model module subclassing the speaker LightningModule, no training step of its own",
+        "src/lightning_modules/speaker/wav2vec2_ctc.py": f"{LIBRARY}: model module subclassing the speaker LightningModule, no training step of its",
+        "src/lightning_modules/speaker/wav2vec2_fc.py": f"{LIBRARY}: model module subclassing the speaker LightningModule, no training step of its",
+        "src/lightning_modules/speaker/wav2vec2_paired_input.py": f"{LIBRARY}: model module subclassing the speaker LightningModule, no training",
+        "src/lightning_modules/speaker/wav2vec_fc.py": f"{LIBRARY}: model module subclassing the speaker LightningModule, no training step of its",
+        "src/lightning_modules/speaker/wav2vec_xvector.py": f"{LIBRARY}: model module subclassing the speaker LightningModule, no training step of",
+        "src/lightning_modules/speaker/xvector.py": f"{LIBRARY}: model module subclassing the speaker LightningModule, no training step of its own",
+        "src/lightning_modules/speech/wav2vec2_fc_letter.py": f"{LIBRARY}: model module subclassing the speech LightningModule, no training step of",
+        "src/models/wav2vec.py": f"{LIBRARY}: model definition",
+        "src/models/wav2vec2.py": f"{LIBRARY}: model wrappers",
+        "src/predict.py": f"{NOT_TRAINING}: prediction of speaker-pair scores on unlabeled data",
+    },
+    "nkkbr/241121_qwerty": {
+        "finetune_plus_one.py": f"{VENDORED}: duplicate of finetune.py (identical except one default model path)",
+    },
+    "OmerShubi/Mask-Detection-and-Proper-Wear": {
+        "maskData.py": f"{LIBRARY}: Dataset + LightningDataModule + collate_fn, no training",
+    },
+    "qq456cvb/Point-Transformers": {
+        "dataset.py": f"{LIBRARY}: ModelNet/ShapeNet Dataset classes",
+    },
+    "qyuan7/RNN_RL_molecule": {
+        "data/results/run_2018-10-10-18_05_27/train_agent.py": f"{VENDORED}: run snapshot; identical (7944 chars) to MarcusOlivecrona/REINVENT",
+        "data/results/run_2018-10-11-15_52_51/train_agent.py": f"{VENDORED}: run snapshot; byte-identical to the other two snapshots and to REINVENT",
+        "data/results/run_2018-10-12-13_45_42/train_agent.py": f"{VENDORED}: run snapshot; byte-identical to the other two snapshots and to REINVENT",
+        "train_prior.py": f"{VENDORED}: near-verbatim copy of MarcusOlivecrona/REINVENT train_prior.py (only data/ckpt paths changed)",
+    },
+    "rbiswasfc/kaggle-nbme-3rd-place-solution": {
+        "inference-code/predict_lakecity.py": f"{NOT_TRAINING}: inference with pl.Trainer predict and submission post-processing",
+        "inference-code/predict_public.py": f"{NOT_TRAINING}: inference under no_grad and submission post-processing",
+        "training-code/components/dataloader_nbme.py": f"{LIBRARY}: data collators and dataloader builders",
+        "training-code/components/eval_nbme.py": f"{EVALUATION}: validation reporting, localisation post-processing and scoring",
+        "training-code/components/models_nbme.py": f"{LIBRARY}: model definitions",
+    },
+    "snap-stanford/GraphRNN": {
+        "data.py": f"{LIBRARY}: graph loading, adjacency encoding and Dataset/sampler classes",
+    },
+    "teticio/audio-diffusion": {
+        "audiodiffusion/pipeline_audio_diffusion.py": f"{NOT_TRAINING}: diffusers inference/generation pipeline (no_grad sampling)",
+    },
+    "tiredsoul21/euclid": {
+        "graveyard/back_prop.py": f"{VENDORED}: copy of Karpathy nn-zero-to-hero makemore_part4_backprop notebook (manual backprop exercise)",
+        "graveyard/back_propv2.py": f"{VENDORED}: copy of Karpathy makemore_part4_backprop notebook exercise 4",
+        "graveyard/makemore.py": f"{VENDORED}: copy of karpathy/makemore makemore.py (cosmetic renames)",
+        "graveyard/mlp_model.py": f"{VENDORED}: copy of Karpathy makemore_part2_mlp lecture notebook",
+        "graveyard/mlp_modelv2.py": f"{VENDORED}: transcription of a makemore lecture notebook, as its vetted siblings",
+        "graveyard/train.py": f"{VENDORED}: copy of karpathy/nanoGPT train.py (2 lines differ)",
+        "graveyard/wavenet.py": f"{VENDORED}: transcription of a makemore lecture notebook, as its vetted siblings",
+    },
+    "tom99763/9th-place-solution-RSNA-IAD": {
+        "flayer/flayer_model_oof_pred.py": f"{NOT_TRAINING}: loads fold checkpoints and writes out-of-fold predictions (inference only)",
+    },
+    "tylerkurahashi/pytorch-GAN": {
+        "DataModule.py": f"{LIBRARY}: MNIST LightningDataModule only, no training (from the Lightning basic-GAN tutorial)",
+        "gan.py": f"{VENDORED}: near-verbatim copy of the PyTorch Lightning basic-GAN tutorial GAN LightningModule (lr/batch defaults changed)",
+    },
+    "ucinlp/autoprompt": {
+        "app/run.py": f"{NOT_TRAINING}: Streamlit demo app running prompt search on frozen MLM",
+        "autoprompt/create_trigger.py": f"{NOT_TRAINING}: gradient-guided discrete prompt search on frozen MLM; no weights updated",
+    },
+    "yassouali/CCT": {
+        "models/decoders.py": f"{LIBRARY}: auxiliary decoder model definitions (VAT perturbation helper), no training loop",
+        "pseudo_labels/cam_to_pseudo_labels.py": f"{VENDORED}: third-party code from jiwoon-ahn/irn (cam_to_ir_label step), pseudo-label generation",
+        "pseudo_labels/make_cam.py": f"{VENDORED}: copy of jiwoon-ahn/irn step/make_cam.py (CAM inference)",
+        "pseudo_labels/train_cam.py": f"{VENDORED}: verbatim copy of jiwoon-ahn/irn step/train_cam.py (blank lines removed)",
+    },
+    "yevmaslov/BirdCLEF-2023-5th-place-solution": {
+        "notebooks/pseudo114.py": f"{NOT_TRAINING}: pseudolabel generation (inference with trained models)",
+        "notebooks/pseudo168.py": f"{NOT_TRAINING}: pseudolabel generation (inference with trained models)",
+        "notebooks/pseudo226.py": f"{NOT_TRAINING}: pseudolabel generation (inference with trained models)",
+        "src/models/awp.py": f"{LIBRARY}: adversarial weight perturbation helper",
+    },
+    "yl4579/StyleTTS": {
+        "meldataset.py": f"{LIBRARY}: Dataset/collater/dataloader builder",
+        "optimizers.py": f"{LIBRARY}: MultiOptimizer wrapper and scheduler builder",
+    },
+    "Yochengliu/Relation-Shape-CNN": {
+        "data/ModelNet40Loader.py": f"{LIBRARY}: ModelNet40 Dataset class",
+        "utils/pointnet2_modules.py": f"{LIBRARY}: model building blocks (SA/FP modules), adapted from erikwijmans/Pointnet2_PyTorch",
+        "voting_evaluate_cls.py": f"{EVALUATION}: voting evaluation of trained classifier checkpoint",
+        "voting_evaluate_partseg.py": f"{EVALUATION}: voting evaluation of trained segmentation checkpoint",
+    },
+    "zoubohao/DenoisingDiffusionProbabilityModel-ddpm-": {
+        "Diffusion/Diffusion.py": f"{LIBRARY}: diffusion loss module and sampler (GaussianDiffusionTrainer/Sampler), no loop",
+        "DiffusionFreeGuidence/DiffusionCondition.py": f"{LIBRARY}: conditional diffusion loss module and CFG sampler, no loop",
+    },
 }
 
 LEFT_OUT_FOLDERS = {
