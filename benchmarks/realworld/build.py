@@ -15,7 +15,8 @@ folders named test, tests, doc or docs (the whole-repository set in whole/).
 
     python benchmarks/realworld/build.py --in-repositories --manifest M --out DIR
 
-writes each repository of the manifest whole instead, as a repository of its own, and
+writes each repository of the manifest whole instead, as a repository of its own with every file
+in its index (as a clone tracks them, a file under a pattern of its .gitignore included), and
 DIR/chosen.txt naming the manifest's files: what decides a finding in another module is there.
 
 Rows that cannot be rebuilt (no snapshot, commit not in it, path not in the commit) are
@@ -210,6 +211,9 @@ def build_in_repositories(manifest: Path, out: Path, mirrors: Path) -> int:
         dest = out / repository.replace("/", "+", 1)
         write_tree(git_dir, commit, dest)
         subprocess.run(["git", "init", "-q", str(dest)], check=True)
+        # Every file in the index, as a clone tracks them: a file the repository commits under a
+        # pattern its .gitignore lists is still one of its modules.
+        subprocess.run(["git", "-C", str(dest), "add", "-A", "-f", "."], check=True)
     chosen = [f"{repository.replace('/', '+', 1)}/{path}" for repository, _, path in rows if (out / repository.replace("/", "+", 1)).is_dir()]
     (out / CHOSEN).write_text("".join(f"{path}\n" for path in chosen))
     for line in failures:
