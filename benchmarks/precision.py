@@ -16,7 +16,8 @@ gone is a lost finding). Not a test: the files are not part of the repository.
 
 also scores recall against a list of the patterns found by reading sample files before looking
 at any finding (path, line, code, note; code NONE for a file with none): a pattern counts as
-reported where a finding of its rule names a line of the same statement.
+reported where a finding of its rule names a line within one of the pattern's, or of the same
+statement (a call spread over lines is flagged at one of them).
 """
 
 from __future__ import annotations
@@ -91,8 +92,8 @@ def innermost(spans: list[tuple[int, int]], line: int) -> tuple[int, int]:
 
 
 def score_recall(table: Path, files: Path, findings: list[dict]) -> None:
-    """A listed pattern is reported where a finding of its rule sits in the same innermost
-    statement (a call spread over lines is flagged at one of them), either way round."""
+    """A listed pattern is reported where a finding of its rule sits within a line of it, or in
+    the same innermost statement, either way round."""
     with table.open(newline="") as handle:
         patterns = [row for row in csv.DictReader(handle, delimiter="\t") if row["code"] != "NONE" and int(row["line"])]
     lines_by_key: dict[tuple[str, str], list[int]] = defaultdict(list)
@@ -110,7 +111,7 @@ def score_recall(table: Path, files: Path, findings: list[dict]) -> None:
         spans = spans_of[path]
         start, end = innermost(spans, line)
         listed[code] += 1
-        if any(start <= found <= end or innermost(spans, found)[0] <= line <= innermost(spans, found)[1]
+        if any(abs(found - line) <= 1 or start <= found <= end or innermost(spans, found)[0] <= line <= innermost(spans, found)[1]
                for found in lines_by_key[(path, code)]):
             reported[code] += 1
         else:
