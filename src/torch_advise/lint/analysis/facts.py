@@ -114,6 +114,12 @@ class AutocastArguments(NamedTuple):
     device: Optional[cst.BaseExpression]  # None for torch.cuda.amp.autocast, or when not given
     dtype: Optional[cst.BaseExpression]
     cuda_only: bool  # the torch.cuda.amp spelling, which runs on CUDA only
+    enabled: Optional[cst.BaseExpression]  # None when not given (on)
+
+    @property
+    def switched_off(self) -> bool:
+        """`enabled=False` written as a literal, by name or in its place (`autocast(False)`)."""
+        return self.enabled is not None and literal_value(self.enabled) is False
 
 
 @dataclass(eq=False)
@@ -1340,8 +1346,11 @@ class Facts:
         positional = positional_args(site.node)
         dtype = keywords.get("dtype", positional[1] if len(positional) > 1 else None)
         if self.model.call_name(site) == CUDA_AUTOCAST:
-            return AutocastArguments(None, dtype, True)
-        return AutocastArguments(keywords.get("device_type", positional[0] if positional else None), dtype, False)
+            # torch.cuda.amp.autocast(enabled=True, dtype=torch.float16, cache_enabled=True)
+            return AutocastArguments(None, dtype, True, keywords.get("enabled", positional[0] if positional else None))
+        # torch.autocast(device_type, dtype=None, enabled=True, cache_enabled=None)
+        enabled = keywords.get("enabled", positional[2] if len(positional) > 2 else None)
+        return AutocastArguments(keywords.get("device_type", positional[0] if positional else None), dtype, False, enabled)
 
     @cached_property
     def cuda_autocasts(self) -> list[CallSite]:
@@ -1350,9 +1359,9 @@ class Facts:
         for site in self.autocasts:
             if self.model.call_name(site) == CPU_AUTOCAST:
                 continue
-            if literal_value(keyword_args(site.node).get("enabled", cst.Name("True"))) is False:
-                continue
             arguments = self.autocast_arguments(site)
+            if arguments.switched_off:
+                continue
             if arguments.cuda_only or (arguments.device is not None and self.can_be_cuda(arguments.device, site.scope)):
                 found.append(site)
         return found

@@ -2120,4 +2120,7 @@ def _enters_autocast(call: ast.Call) -> bool:
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
     enabled = next((k.value for k in call.keywords if k.arg == "enabled"), None)
+    # torch.cuda.amp.autocast takes it first (`autocast(False)`); torch.autocast a device first.
+    if enabled is None and call.args and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, bool):
+        enabled = call.args[0]
     return name == "autocast" and not (isinstance(enabled, ast.Constant) and enabled.value is False)

@@ -201,14 +201,15 @@ def _autocasts(ctx: CheckContext) -> None:
         if ctx.steps.runs_inference_only(site) or _keeps_nothing(ctx, site):
             continue  # nothing to scale there, and float16 keeps more mantissa than bfloat16
         call = site.node
-        if has_star_args(call) or literal_value(keyword_args(call).get("enabled", cst.Name("True"))) is False:
+        arguments = ctx.facts.autocast_arguments(site)
+        if has_star_args(call) or arguments.switched_off:
             continue  # a dtype or switch hidden in **kwargs may well be right
         if site.discarded:
             continue  # `torch.cuda.amp.autocast(enabled=True)` as a statement: never entered
         offered = _offered_beside_bfloat16(ctx) if offered is None else offered
         if id(call) in offered:
             continue
-        device, dtype, cuda_only = ctx.facts.autocast_arguments(site)
+        device, dtype, cuda_only = arguments.device, arguments.dtype, arguments.cuda_only
         if dtype is not None and bfloat16_flag(call):
             continue  # AMP011 reports a float16 dtype under a flag that asks for bfloat16
         if not cuda_only and (device is None or not ctx.facts.can_be_cuda(device, site.scope)):
