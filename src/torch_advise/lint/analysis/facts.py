@@ -1164,6 +1164,8 @@ class Facts:
             if not isinstance(origin.expr, cst.Call):
                 continue
             name = model.qualname(origin.expr.func, origin.scope)
+            if name is not None and self.project is not None and "." in name and self.project.dataset_on_device(name):
+                return "on-device"
             if name in IN_MEMORY_DATASETS or (name is not None and self.project is not None and self.project.indexes_what_it_was_given(name)):
                 return "in-memory"
             built = model.callee(origin.expr, origin.scope)

@@ -154,6 +154,8 @@ class FunctionFacts:
     yields: bool = False  # a generator: `def cycle(loader): while True: yield from loader`
     # It can return a CUDA device: `def get_device(): return torch.device("cuda" if ... else "cpu")`.
     returns_cuda_device: bool = False
+    # It copies something to the GPU by name (`x.cuda()`, `x.to("cuda")`), under a test or not.
+    copies_to_cuda: bool = False
     # Parameters that can hold a CUDA device when a call leaves them out: a default that can be
     # one, or one the body assigns (`if device is None: device = torch.device("cuda:0" if ...)`).
     cuda_when_omitted: frozenset[str] = frozenset()
@@ -190,6 +192,11 @@ class ClassFacts:
     # (`def train_epoch(self, loader)` iterates `loader`).
     methods: dict[str, FunctionFacts] = field(default_factory=dict)
     in_memory: bool = False  # a dataset whose items index what it was handed (in_memory_datasets.py)
+    # Its item methods (`__getitem__`, `__iter__`, ...) copy to the GPU themselves (`.cuda()`),
+    # and the functions they call, as the module names them, which may (`Variable(encoded)` of a
+    # helper that calls `.cuda()`): workers could not build such items.
+    item_cuda: bool = False
+    item_calls: tuple[str, ...] = ()
     # Its constructor moves the instance to a device that can be CUDA: `self.to(device)` with
     # `device="cuda"` by default, `self.cuda()` (networks of reinforcement-learning agents), or
     # the layers it builds (`self.embedding = nn.Embedding(n, d).to(DEVICE)`).
@@ -610,6 +617,7 @@ def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions
     facts.waiting_moves = _waiting_moves(moves)
     facts.attribute_moves = _attribute_moves(moves)
     facts.yields = walk.yields
+    facts.copies_to_cuda = any(_copies_to_cuda(call) for call in ast.walk(function) if isinstance(call, ast.Call))
     if walk.yields:
         facts.cycled = frozenset(wrapped.get(name, name) for loop in walk.loops for name in loop.nested if wrapped.get(name, name) in params)
     return facts
@@ -1135,6 +1143,22 @@ def _backward_per_call(walks: dict[str, _ScopeWalk], known: set[str], prefix: st
         found |= more
 
 
+# A dataset's methods that make its items.
+ITEM_METHODS = ("__getitem__", "__getitems__", "__iter__", "__next__")
+
+
+def _copies_to_cuda(call: ast.Call) -> bool:
+    """`x.cuda()`, `x.cuda(0)`, `x.to("cuda")`: a copy to the GPU whatever the names around it hold."""
+    func = call.func
+    if not isinstance(func, ast.Attribute):
+        return False
+    if func.attr == "cuda":
+        return not call.keywords or all(k.arg in ("device", "non_blocking") for k in call.keywords)
+    return func.attr == "to" and any(
+        isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.startswith("cuda") for a in call.args
+    )
+
+
 def _class_facts(
     node: ast.ClassDef, summary: ModuleSummary, walks: dict[int, _ScopeWalk], backward: set[str], module_names: dict[str, list[ast.expr]]
 ) -> ClassFacts:
@@ -1161,6 +1185,12 @@ def _class_facts(
     backward_methods = _backward_per_call({name: walks[id(method)] for name, method in methods.items()}, backward, "self.")
     facts = ClassFacts(bases, params, hooked, frozenset(training), frozenset(backward_methods), loader_forwarding(node, summary.qualified))
     facts.in_memory = indexes_what_it_was_given(node, summary.qualified)
+    item_methods = [methods[name] for name in ITEM_METHODS if name in methods]
+    facts.item_cuda = any(_copies_to_cuda(call) for method in item_methods for call in ast.walk(method) if isinstance(call, ast.Call))
+    facts.item_calls = tuple(sorted({
+        name for method in item_methods for call in ast.walk(method)
+        if isinstance(call, ast.Call) and (name := dotted_name(call.func)) is not None and not name.startswith("self.")
+    }))
     if init is not None:
         facts.moves_itself_to_cuda, facts.moves_itself_to_imported = _moves_itself_to_cuda(init, walks[id(init)], module_names, summary)
     facts.copied_params = _stored_and_copied(methods.values(), stored)
@@ -1692,6 +1722,23 @@ class Project:
         """Whether the project gives the setting `key` a CUDA device anywhere (configured_values.py)."""
         self.read = True
         return key in cuda_settings(self.folder)
+
+    def dataset_on_device(self, qualname: str) -> bool:
+        """Whether `qualname` is a dataset class of the project whose items are copied to the GPU
+        as they are made: by its item methods or by a function of the project they call that
+        copies to the GPU (`return Variable(encoded)`, `Variable` calling `.cuda()`)."""
+        for summary, name in self._defining(qualname):
+            facts = summary.classes.get(name)
+            if facts is None:
+                continue
+            if facts.item_cuda:
+                return True
+            for callee in facts.item_calls:
+                function = summary.functions.get(callee) or self.function_facts(summary.qualified(callee))
+                if function is not None and function.copies_to_cuda:
+                    return True
+            return False
+        return False
 
     def indexes_what_it_was_given(self, qualname: str) -> bool:
         """Whether `qualname` is a dataset class of the project whose items are in memory
