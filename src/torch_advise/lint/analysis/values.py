@@ -88,6 +88,19 @@ def declared_default(call: cst.Call) -> Optional[cst.CSTNode]:
     return None
 
 
+def holds_parsed_options(model: TrainingModel, expr: cst.BaseExpression, scope: Scope) -> bool:
+    """`args` where `args = parser.parse_args()`, or a call of a function that returns options
+    parsed here or in another module of the project (`args = parse_command_line_arguments()`):
+    an argparse.Namespace."""
+    if not isinstance(expr, cst.Name):
+        return False
+    return any(
+        isinstance(origin.expr, cst.Call)
+        and (is_parse_args_call(origin.expr) or model.options_elsewhere(origin.expr, origin.scope) is not None)
+        for origin in model.origins(expr, scope)
+    )
+
+
 def options_parsed_elsewhere(model: TrainingModel, expr: cst.CSTNode, scope: Scope) -> Optional[list[tuple[Option, str]]]:
     """`args.workers` where `args = parse_args()` returns the options another module of the
     project parses (or `opt = TrainOptions().parse()`): the option it reads, as that module

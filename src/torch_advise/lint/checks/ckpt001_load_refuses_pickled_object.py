@@ -8,7 +8,7 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.facts import TORCH_LOADS
 from torch_advise.lint.analysis.model import CallSite
 from torch_advise.lint.analysis.pickled_reads import pickled_object_reads
-from torch_advise.lint.analysis.saved_objects import instance_saves, saved_instance_read
+from torch_advise.lint.analysis.saved_objects import instance_saves, namespace_saves, saved_instance_read
 from torch_advise.lint.analysis.syntax import dotted, has_star_args, keyword_args, literal_value, positional_args
 from torch_advise.lint.syntax_tree import nodes as cst
 
@@ -63,7 +63,8 @@ def check(ctx: CheckContext) -> None:
         return
     evidence = pickled_object_reads(ctx.model, list(refusing))
     saved = instance_saves(ctx.model)
-    if not (evidence or saved) or ctx.project.allows_pickled_loads():
+    options_saved = namespace_saves(ctx.model)
+    if not (evidence or saved or options_saved) or ctx.project.allows_pickled_loads():
         return
     for site, explicit in refusing.items():
         if not (explicit or ctx.runs_on_torch_at_least(2, 6)):
@@ -73,11 +74,17 @@ def check(ctx: CheckContext) -> None:
             read, key = evidence[id(site.node)]
             entry = f"its {key!r} entry" if key is not None else "it"
             held = f"the code reads `.{read.attr.value}` from {entry}, which no tensor, container or number has: the file holds a pickled object"
-        else:
-            save = saved_instance_read(ctx.model, site, saved)
-            if save is None:
-                continue
+        elif (save := saved_instance_read(ctx.model, site, saved)) is not None:
             held = f"the file it reads is the one {_saver(save)} writes with torch.save(self, ...): it holds a pickled object"
+        elif (options := saved_instance_read(ctx.model, site, options_saved)) is not None:
+            save, key = options
+            writer = f"the torch.save in {_saver(save)}" if save.function is not None else "this module's torch.save"
+            held = (
+                f"the file it reads is the one {writer} writes with the command-line options in its {key!r} "
+                "entry: an argparse.Namespace, a pickled object,"
+            )
+        else:
+            continue
         ctx.report(
             site.node,
             f"{why} pickled objects, but {held} and this load raises UnpicklingError; "
