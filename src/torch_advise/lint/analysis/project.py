@@ -617,7 +617,7 @@ def _function_facts(function: FunctionNode, walk: _ScopeWalk, training_functions
     facts.waiting_moves = _waiting_moves(moves)
     facts.attribute_moves = _attribute_moves(moves)
     facts.yields = walk.yields
-    facts.copies_to_cuda = any(_copies_to_cuda(call) for call in ast.walk(function) if isinstance(call, ast.Call))
+    facts.copies_to_cuda = any(_copies_to_cuda(call) for call in walk.device_moves)
     if walk.yields:
         facts.cycled = frozenset(wrapped.get(name, name) for loop in walk.loops for name in loop.nested if wrapped.get(name, name) in params)
     return facts
@@ -1186,7 +1186,7 @@ def _class_facts(
     facts = ClassFacts(bases, params, hooked, frozenset(training), frozenset(backward_methods), loader_forwarding(node, summary.qualified))
     facts.in_memory = indexes_what_it_was_given(node, summary.qualified)
     item_methods = [methods[name] for name in ITEM_METHODS if name in methods]
-    facts.item_cuda = any(_copies_to_cuda(call) for method in item_methods for call in ast.walk(method) if isinstance(call, ast.Call))
+    facts.item_cuda = any(_copies_to_cuda(call) for method in item_methods for call in walks[id(method)].device_moves)
     facts.item_calls = tuple(sorted({
         name for method in item_methods for call in ast.walk(method)
         if isinstance(call, ast.Call) and (name := dotted_name(call.func)) is not None and not name.startswith("self.")
