@@ -1305,6 +1305,16 @@ class Facts:
         return len(convs) >= 2 or any(site.loops for site in convs)
 
     @cached_property
+    def builds_convolutional_network_elsewhere(self) -> bool:
+        """A network class of another module of the project built here, whose module builds
+        Conv2d layers at two places or more (`model = STCN().cuda()` with `class STCN(nn.Module)`
+        in `model/network.py`)."""
+        if self.project is None:
+            return False
+        names = {name for site in self.model.calls if (name := self.model.call_name(site)) is not None and "." in name}
+        return any(not name.startswith(("torch.", "torchvision.")) and self.project.convolutional_network(name) for name in sorted(names))
+
+    @cached_property
     def cudnn_layer_kinds(self) -> list[str]:
         """What cuDNN runs of the model, besides a 2D convolutional network: 1D and 3D
         convolutions, LSTMs and GRUs (`["convolutions", "recurrent layers"]`); empty if none."""

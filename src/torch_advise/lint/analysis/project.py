@@ -231,6 +231,7 @@ class ModuleSummary:
     float16_weights: bool  # builds or loads weights in float16 (see _stores_float16)
     torch_ceiling: Optional[tuple[int, int]]  # the newest torch it imports on (see _torch_ceiling)
     star_imports: tuple[ModuleReference, ...] = ()  # the modules of its `from module import *` lines, in order
+    conv2d_layers: int = 0  # the nn.Conv2d calls it makes, anywhere in it
 
     @cached_property
     def _scope_facts(self) -> ScopeSummaries:
@@ -824,7 +825,7 @@ def summarize(path: str, source: bytes, tree: Optional[ast.Module] = None) -> Op
                 imports[alias.asname or alias.name] = (module_reference(alias.name, 0, path), None)
     numpy_names = frozenset(name for name, (reference, taken) in imports.items() if reference.parts == ("numpy",) and taken is None)
     precisions = chosen_precisions(precision_named, tested, numpy_names) | (PRECISION_NAMES & set(imports))
-    return ModuleSummary(
+    summary = ModuleSummary(
         path,
         source,
         imports,
@@ -834,6 +835,8 @@ def summarize(path: str, source: bytes, tree: Optional[ast.Module] = None) -> Op
         _torch_ceiling(tree, source),
         tuple(star_imports),
     )
+    summary.conv2d_layers = sum(1 for call in calls if (name := dotted_name(call.func)) is not None and summary.qualified(name) in CONV2D_LAYERS)
+    return summary
 
 
 def _scope_summaries(tree: ast.Module, summary: ModuleSummary) -> ScopeSummaries:
@@ -1143,6 +1146,7 @@ def _backward_per_call(walks: dict[str, _ScopeWalk], known: set[str], prefix: st
         found |= more
 
 
+CONV2D_LAYERS = frozenset({"torch.nn.Conv2d", "torch.nn.modules.conv.Conv2d"})
 # A dataset's methods that make its items.
 ITEM_METHODS = ("__getitem__", "__getitems__", "__iter__", "__next__")
 
@@ -1722,6 +1726,16 @@ class Project:
         """Whether the project gives the setting `key` a CUDA device anywhere (configured_values.py)."""
         self.read = True
         return key in cuda_settings(self.folder)
+
+    def convolutional_network(self, qualname: str) -> bool:
+        """Whether `qualname` is a network class of the project (an nn.Module, a LightningModule)
+        defined in a module that builds Conv2d layers at two places or more."""
+        for summary, name in self._defining(qualname):
+            facts = summary.classes.get(name)
+            if facts is None:
+                continue
+            return summary.conv2d_layers >= 2 and any(base.rsplit(".", 1)[-1] in ("Module", "LightningModule") for base in facts.bases)
+        return False
 
     def dataset_on_device(self, qualname: str) -> bool:
         """Whether `qualname` is a dataset class of the project whose items are copied to the GPU

@@ -32,7 +32,7 @@ def check(ctx: CheckContext) -> None:
     if ctx.target.compute_capability < (7, 0) or "channels_last" in ctx.facts.identifiers:
         return  # no tensor cores before Volta; channels_last already used somewhere
     autocasts = ctx.facts.cuda_autocasts
-    if not autocasts or not ctx.facts.builds_convolutions:
+    if not autocasts or not (ctx.facts.builds_convolutions or ctx.facts.builds_convolutional_network_elsewhere):
         return
     # The region next to the backward is where the conv model is trained; else one a training
     # loop reaches through a call.
