@@ -13,7 +13,7 @@ from torch_advise.lint.analysis.edits import (
 from torch_advise.lint.analysis.facts import DataLoaderCall
 from torch_advise.lint.analysis.frameworks import LIGHTNING_LOADER_HOOKS
 from torch_advise.lint.analysis.model import Scope, TrainingModel
-from torch_advise.lint.analysis.syntax import NOT_LITERAL, device_argument, string_value
+from torch_advise.lint.analysis.syntax import NOT_LITERAL, device_argument, literal_value, string_value
 from torch_advise.lint.syntax_tree import nodes as cst
 
 
@@ -25,7 +25,7 @@ def check(ctx: CheckContext) -> None:
         option = None
         if workers is NOT_LITERAL:
             option = _option_left_at_zero(ctx, loader)
-            if option is None:
+            if option is None and not _bound_to_zero(ctx, loader):
                 continue
         elif workers != 0:
             continue
@@ -75,6 +75,22 @@ def _trained_where_handed(ctx: CheckContext, loader: DataLoaderCall) -> Optional
     if not origins or not all(isinstance(origin.expr, cst.Call) for origin in origins):
         return None
     return ctx.facts.trained_where_handed(loader)
+
+
+def _bound_to_zero(ctx: CheckContext, loader: DataLoaderCall) -> bool:
+    """`num_workers=num_workers` where every value the name can hold is 0 (`num_workers = 0` a
+    line above, or a module's `NUM_WORKERS = 0`): the literal, spelled through a name. Not a
+    parameter, whose callers may pass more, nor an option's default, which a launch script may
+    set (_option_left_at_zero decides those)."""
+    argument = loader.arguments["num_workers"]
+    if not isinstance(argument, cst.Name):
+        return False
+    bindings = ctx.model.lookup(argument.value, loader.site.scope)
+    return bool(bindings) and all(
+        binding.kind == "assign" and binding.index is None and binding.value is not None
+        and (value := literal_value(binding.value)) == 0 and not isinstance(value, bool) and value is not NOT_LITERAL
+        for binding in bindings
+    )
 
 
 def _option_left_at_zero(ctx: CheckContext, loader: DataLoaderCall) -> Optional[str]:
