@@ -413,17 +413,24 @@ def _dataset_changed_by_the_main_process(ctx: CheckContext, loader: DataLoaderCa
     """The code calls a method of the loader's dataset, or sets one of its attributes, after
     building the loader (`dataset_train.load_next_buffer()` at each epoch): workers started anew
     copy the dataset as it is then, persistent ones would keep the first copy and train on stale
-    data. A read of an attribute changes nothing."""
+    data. A read of an attribute changes nothing, nor does a call after the last loop that trains
+    in the scope that builds the loader (`val_set.rescale(prediction)` in a final evaluation):
+    training is over by then."""
     dataset = loader.argument("dataset")
     if not isinstance(dataset, cst.Name):
         return False
     model = ctx.model
     held = {id(origin.expr) for origin in model.origins(dataset, loader.site.scope)}
     built = position(loader.node)[0][0]
+    trained_until = max(
+        (position(loop.node)[1][0] for loop in model.loops if loop.scope is loader.site.scope and _trains(ctx, loop)), default=None
+    )
 
     def same_object(expr: cst.BaseExpression, scope: Scope, at: cst.CSTNode) -> bool:
+        line = position(at)[0][0]
         return (
-            isinstance(expr, cst.Name) and expr.value == dataset.value and position(at)[0][0] > built
+            isinstance(expr, cst.Name) and expr.value == dataset.value and line > built
+            and not (scope is loader.site.scope and trained_until is not None and line > trained_until)
             and any(id(origin.expr) in held for origin in model.origins(expr, scope))
         )
 
