@@ -91,6 +91,10 @@ def innermost(spans: list[tuple[int, int]], line: int) -> tuple[int, int]:
     return min(around, key=lambda span: span[1] - span[0]) if around else (line, line)
 
 
+def _within(line: int, span: tuple[int, int]) -> bool:
+    return span[0] <= line <= span[1]
+
+
 def score_recall(table: Path, files: Path, findings: list[dict]) -> None:
     """A listed pattern is reported where a finding of its rule sits within a line of it, or in
     the same innermost statement, either way round."""
@@ -111,8 +115,7 @@ def score_recall(table: Path, files: Path, findings: list[dict]) -> None:
         spans = spans_of[path]
         start, end = innermost(spans, line)
         listed[code] += 1
-        if any(abs(found - line) <= 1 or start <= found <= end or innermost(spans, found)[0] <= line <= innermost(spans, found)[1]
-               for found in lines_by_key[(path, code)]):
+        if any(abs(found - line) <= 1 or start <= found <= end or _within(line, innermost(spans, found)) for found in lines_by_key[(path, code)]):
             reported[code] += 1
         else:
             missed.append(f"  missed: {path}:{line} {code}")

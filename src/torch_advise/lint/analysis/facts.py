@@ -1312,7 +1312,7 @@ class Facts:
         if self.project is None:
             return False
         names = {name for site in self.model.calls if (name := self.model.call_name(site)) is not None and "." in name}
-        return any(not name.startswith(("torch.", "torchvision.")) and self.project.convolutional_network(name) for name in sorted(names))
+        return any(not name.startswith(("torch.", "torchvision.")) and self.project.convolutional_network(name) for name in names)
 
     @cached_property
     def cudnn_layer_kinds(self) -> list[str]:

@@ -1702,11 +1702,8 @@ class Project:
     def constructor_copies(self, qualname: str) -> Optional[tuple[tuple[str, ...], dict[str, Optional[str]]]]:
         """The constructor's parameters of the project's class `qualname`, and those of them its
         methods iterate and copy to a device (ClassFacts.copied_params); None for another name."""
-        for summary, name in self._defining(qualname):
-            cls = summary.classes.get(name)
-            if cls is not None:
-                return cls.init_params, cls.copied_params
-        return None
+        found = self._project_class(qualname)
+        return (found[1].init_params, found[1].copied_params) if found is not None else None
 
     def moves_itself_to_cuda(self, qualname: str) -> bool:
         """Whether `qualname` is a class of the project whose constructor, or an inherited
@@ -1730,37 +1727,33 @@ class Project:
     def convolutional_network(self, qualname: str) -> bool:
         """Whether `qualname` is a network class of the project (an nn.Module, a LightningModule)
         defined in a module that builds Conv2d layers at two places or more."""
-        for summary, name in self._defining(qualname):
-            facts = summary.classes.get(name)
-            if facts is None:
-                continue
-            return summary.conv2d_layers >= 2 and any(base.rsplit(".", 1)[-1] in ("Module", "LightningModule") for base in facts.bases)
-        return False
+        found = self._project_class(qualname)
+        if found is None:
+            return False
+        summary, facts = found
+        return summary.conv2d_layers >= 2 and any(base.rsplit(".", 1)[-1] in ("Module", "LightningModule") for base in facts.bases)
 
     def dataset_on_device(self, qualname: str) -> bool:
         """Whether `qualname` is a dataset class of the project whose items are copied to the GPU
         as they are made: by its item methods or by a function of the project they call that
         copies to the GPU (`return Variable(encoded)`, `Variable` calling `.cuda()`)."""
-        for summary, name in self._defining(qualname):
-            facts = summary.classes.get(name)
-            if facts is None:
-                continue
-            if facts.item_cuda:
-                return True
-            for callee in facts.item_calls:
-                function = summary.functions.get(callee) or self.function_facts(summary.qualified(callee))
-                if function is not None and function.copies_to_cuda:
-                    return True
+        found = self._project_class(qualname)
+        if found is None:
             return False
+        summary, facts = found
+        if facts.item_cuda:
+            return True
+        for callee in facts.item_calls:
+            function = summary.functions.get(callee) or self.function_facts(summary.qualified(callee))
+            if function is not None and function.copies_to_cuda:
+                return True
         return False
 
     def indexes_what_it_was_given(self, qualname: str) -> bool:
         """Whether `qualname` is a dataset class of the project whose items are in memory
         (in_memory_datasets.py)."""
-        for summary, name in self._defining(qualname):
-            if name in summary.classes:
-                return summary.classes[name].in_memory
-        return False
+        found = self._project_class(qualname)
+        return found is not None and found[1].in_memory
 
     def function_facts(self, qualname: Optional[str]) -> Optional[FunctionFacts]:
         """What the project's function `qualname` (`pkg.utils.to_device`) does, where it is one;
@@ -1855,10 +1848,16 @@ class Project:
 
     def loader_subclass(self, qualname: str) -> Optional[LoaderForwarding]:
         """How the project's DataLoader subclass `qualname` hands its arguments to torch's."""
+        found = self._project_class(qualname)
+        return found[1].loader if found is not None else None
+
+    def _project_class(self, qualname: str) -> Optional[tuple[ModuleSummary, ClassFacts]]:
+        """The project's class `qualname` names, with the summary of the module defining it: the
+        first module it may come from that defines it."""
         for summary, name in self._defining(qualname):
             facts = summary.classes.get(name)
             if facts is not None:
-                return facts.loader
+                return summary, facts
         return None
 
     def _defining(self, qualname: str) -> Iterator[tuple[ModuleSummary, str]]:

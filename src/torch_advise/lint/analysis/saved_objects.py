@@ -70,7 +70,7 @@ def namespace_saves(model: TrainingModel) -> dict[str, tuple[CallSite, str]]:
     return saved
 
 
-def saved_instance_read(model: TrainingModel, load: CallSite, saved: Mapping[str, T]) -> Optional[T]:
+def save_that_wrote(model: TrainingModel, load: CallSite, saved: Mapping[str, T]) -> Optional[T]:
     """The save that wrote the file this load reads, where its path names it."""
     arguments = positional_args(load.node)
     if not arguments or not saved:

@@ -8,7 +8,7 @@ from torch_advise.lint.analysis.context import CheckContext
 from torch_advise.lint.analysis.facts import TORCH_LOADS
 from torch_advise.lint.analysis.model import CallSite
 from torch_advise.lint.analysis.pickled_reads import pickled_object_reads
-from torch_advise.lint.analysis.saved_objects import instance_saves, namespace_saves, saved_instance_read
+from torch_advise.lint.analysis.saved_objects import instance_saves, namespace_saves, save_that_wrote
 from torch_advise.lint.analysis.syntax import dotted, has_star_args, keyword_args, literal_value, positional_args
 from torch_advise.lint.syntax_tree import nodes as cst
 
@@ -74,9 +74,9 @@ def check(ctx: CheckContext) -> None:
             read, key = evidence[id(site.node)]
             entry = f"its {key!r} entry" if key is not None else "it"
             held = f"the code reads `.{read.attr.value}` from {entry}, which no tensor, container or number has: the file holds a pickled object"
-        elif (save := saved_instance_read(ctx.model, site, saved)) is not None:
+        elif (save := save_that_wrote(ctx.model, site, saved)) is not None:
             held = f"the file it reads is the one {_saver(save)} writes with torch.save(self, ...): it holds a pickled object"
-        elif (options := saved_instance_read(ctx.model, site, options_saved)) is not None:
+        elif (options := save_that_wrote(ctx.model, site, options_saved)) is not None:
             save, key = options
             writer = f"the torch.save in {_saver(save)}" if save.function is not None else "this module's torch.save"
             held = (

@@ -10,7 +10,7 @@ from torch_advise.lint.analysis.edits import (
 from torch_advise.lint.analysis.facts import DATA_PARALLEL, DDP, TORCH_LOADS
 from torch_advise.lint.analysis.model import CallSite
 from torch_advise.lint.analysis.pickled_reads import pickled_object_reads
-from torch_advise.lint.analysis.saved_objects import file_names, instance_saves, namespace_saves
+from torch_advise.lint.analysis.saved_objects import instance_saves, namespace_saves, save_that_wrote
 from torch_advise.lint.analysis.syntax import (
     has_star_args,
     keyword_args,
@@ -26,9 +26,9 @@ def check(ctx: CheckContext) -> None:
     # weights_only=True would refuse the file (CKPT001's case), so it is not the advice there.
     objects = pickled_object_reads(ctx.model, loads) if loads else {}
     # So does a load of a file this module saves with such an object in it.
-    saved = set(instance_saves(ctx.model)) | set(namespace_saves(ctx.model)) if loads else set()
+    saved = {**instance_saves(ctx.model), **namespace_saves(ctx.model)} if loads else {}
     for site in loads:
-        if id(site.node) in objects or _wrapped_as_a_module(ctx, site) or _reads_a_saved_object(ctx, site, saved):
+        if id(site.node) in objects or _wrapped_as_a_module(ctx, site) or save_that_wrote(ctx.model, site, saved) is not None:
             continue
         keywords = keyword_args(site.node)
         # weights_only=True refuses a custom pickle_module (keyword, or third positional), so
@@ -52,11 +52,6 @@ def check(ctx: CheckContext) -> None:
                 "runs arbitrary code: pass weights_only=True",
                 (SetKeyword(site.node, "weights_only", "True"),) if fixable else (),
             )
-
-
-def _reads_a_saved_object(ctx: CheckContext, site: CallSite, saved: set[str]) -> bool:
-    arguments = positional_args(site.node)
-    return bool(saved and arguments and file_names(ctx.model, arguments[0], site.scope) & saved)
 
 
 def _wrapped_as_a_module(ctx: CheckContext, site: CallSite) -> bool:
